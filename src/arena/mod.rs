@@ -1,0 +1,1 @@
+//! The local engine: referees UTTT and Light Riders games between bot processes.

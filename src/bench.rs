@@ -1,0 +1,1 @@
+//! Fixed-position search benchmarks printed as JSON lines.

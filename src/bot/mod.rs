@@ -1,0 +1,1 @@
+//! The bot glue: engine commands in, searches, answers out.

@@ -1,0 +1,21 @@
+//! `mctsbot`: a Monte-Carlo Tree Search bot for Ultimate Tic-Tac-Toe and Light Riders
+//! (Tron), speaking the TheAIGames / riddles.io engine protocol, plus `arena`, a local engine.
+//!
+//! One room per concern:
+//! - [`protocol`]: engine lines parsed with `nom` into typed commands, and the answers.
+//! - [`timeman`]: how many milliseconds a move may take, from the timebank.
+//! - [`search`]: the generic MCTS core (sequential and simultaneous-move trees).
+//! - [`uttt`]: Ultimate Tic-Tac-Toe rules on bitboards.
+//! - [`tron`]: Light Riders rules on bitboards and the space evaluation.
+//! - [`bot`]: the glue that turns engine commands into searches and answers.
+//! - [`arena`]: the local engine and tournament runner behind the `arena` binary.
+//! - [`bench`]: fixed-position search benchmarks (`mctsbot bench`).
+
+pub mod arena;
+pub mod bench;
+pub mod bot;
+pub mod protocol;
+pub mod search;
+pub mod timeman;
+pub mod tron;
+pub mod uttt;

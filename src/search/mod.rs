@@ -1,0 +1,89 @@
+//! The generic Monte-Carlo Tree Search core shared by both games.
+//!
+//! A game plugs in through [`Game`] (alternating moves, used by UTTT and by sequential
+//! UCT for Tron) or [`SimGame`] (simultaneous moves, used by the decoupled Tron variants).
+//! The trees live in [`tree`] and [`simultaneous`]; neither knows which game it searches.
+
+pub mod sequential;
+pub mod simultaneous;
+pub mod tree;
+
+pub use sequential::Sequentialized;
+
+use rand::RngCore;
+
+/// The random number generator used everywhere in search: fast, small and seedable.
+pub type FastRng = rand_xoshiro::Xoshiro256PlusPlus;
+
+/// A player index: 0 or 1 (the first and the second player of the engine).
+pub type Player = u8;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win(Player),
+    Draw,
+}
+
+impl Outcome {
+    /// The reward of this outcome for `player`: 1 for a win, 0.5 for a draw, 0 for a loss.
+    #[inline]
+    pub fn reward_for(self, player: Player) -> f32 {
+        match self {
+            Outcome::Win(p) if p == player => 1.0,
+            Outcome::Win(_) => 0.0,
+            Outcome::Draw => 0.5,
+        }
+    }
+}
+
+/// A uniformly random number in `0..n` (`n > 0`), by multiply-shift: one multiplication,
+/// no division, a bias below 2^-24 for the small ranges that games use.
+#[inline(always)]
+pub fn random_below(rng: &mut FastRng, n: u32) -> u32 {
+    debug_assert!(n > 0);
+    ((rng.next_u32() as u64 * n as u64) >> 32) as u32
+}
+
+/// A two-player, zero-sum game with alternating moves, as the sequential tree sees it.
+///
+/// `Clone` copies a position for each iteration, so it should be cheap (bitboards);
+/// `PartialEq` lets the bot find the moves between two positions to reuse its tree.
+pub trait Game: Clone + PartialEq {
+    type Move: Copy + PartialEq + std::fmt::Debug;
+
+    /// The player whose move it is.
+    fn to_move(&self) -> Player;
+
+    /// `Some` once the game is over (then there are no legal moves).
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Appends every legal move to `moves` (which the caller has cleared).
+    fn legal_moves(&self, moves: &mut Vec<Self::Move>);
+
+    /// Plays a legal move for the player to move.
+    fn play(&mut self, mv: Self::Move);
+
+    /// Plays the game out from here with the game's play-out policy and returns the
+    /// reward for player 0 in `0.0..=1.0` (1 = player 0 wins, 0.5 = draw). A play-out may
+    /// stop early and return an evaluation instead of a final result.
+    fn playout(&mut self, rng: &mut FastRng) -> f32;
+}
+
+/// A two-player, zero-sum game in which both players move at once (Tron).
+pub trait SimGame: Clone + PartialEq {
+    type Move: Copy + PartialEq + std::fmt::Debug;
+
+    /// `Some` once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// Appends `player`'s moves to `moves` (cleared by the caller). Never empty while the
+    /// game goes on: a player with no safe move still has its (losing) moves.
+    fn legal_moves(&self, player: Player, moves: &mut Vec<Self::Move>);
+
+    /// Plays both players' moves at once.
+    fn play_joint(&mut self, mv0: Self::Move, mv1: Self::Move);
+
+    /// Plays the game out and returns the reward for player 0 in `0.0..=1.0`.
+    fn playout(&mut self, rng: &mut FastRng) -> f32;
+}

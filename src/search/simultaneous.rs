@@ -1,0 +1,1 @@
+//! Decoupled MCTS for simultaneous-move games over any [`super::SimGame`].

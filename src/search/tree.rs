@@ -1,0 +1,1 @@
+//! The sequential MCTS tree (UCT, MCTS-Solver, tree reuse) over any [`super::Game`].

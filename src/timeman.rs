@@ -1,0 +1,1 @@
+//! Time management: how long the next move may think.

@@ -1,0 +1,1 @@
+//! Light Riders (Tron) rules on bitboards and the space evaluation.

@@ -1,0 +1,1 @@
+//! Ultimate Tic-Tac-Toe rules on bitboards.
