@@ -122,3 +122,25 @@ impl fmt::Display for TronAnswer {
         })
     }
 }
+
+/// Which engine's conventions a UTTT stream uses (Light Riders exists only as riddles.io).
+///
+/// TheAIGames 2016: player ids 1/2, field `0` empty / `1` / `2`, macroboard `-1` playable,
+/// `0` not playable, `1`/`2` won. riddles.io 2017: ids 0/1, field `.` empty / `0` / `1`,
+/// macroboard `-1` playable, `.` not playable, `0`/`1` won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Dialect {
+    #[default]
+    TheAiGames,
+    Riddles,
+}
+
+impl Dialect {
+    /// The engine id of internal player `player` (0 = the player who moves first).
+    pub fn engine_id(self, player: u8) -> u8 {
+        match self {
+            Dialect::TheAiGames => player + 1,
+            Dialect::Riddles => player,
+        }
+    }
+}
