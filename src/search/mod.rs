@@ -87,3 +87,58 @@ pub trait SimGame: Clone + PartialEq {
     /// Plays the game out and returns the reward for player 0 in `0.0..=1.0`.
     fn playout(&mut self, rng: &mut FastRng) -> f32;
 }
+
+/// When a search must stop: at a deadline, after a number of iterations, or whichever
+/// comes first. The clock is read every [`CLOCK_CHECK_INTERVAL`] iterations.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub deadline: Option<std::time::Instant>,
+    pub max_iterations: Option<u64>,
+}
+
+/// Iterations between two reads of the clock (a read costs about as much as 20 play-out moves).
+pub const CLOCK_CHECK_INTERVAL: u64 = 32;
+
+impl Limits {
+    /// Stop `ms` milliseconds from now.
+    pub fn millis(ms: u64) -> Self {
+        Limits {
+            deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+            max_iterations: None,
+        }
+    }
+
+    /// Stop after exactly `n` iterations (reproducible searches in tests).
+    pub fn iterations(n: u64) -> Self {
+        Limits {
+            deadline: None,
+            max_iterations: Some(n),
+        }
+    }
+
+    /// Whether a search that has run `iterations` iterations must stop now.
+    #[inline]
+    pub fn reached(&self, iterations: u64) -> bool {
+        if self.max_iterations.is_some_and(|n| iterations >= n) {
+            return true;
+        }
+        match self.deadline {
+            Some(deadline) if iterations % CLOCK_CHECK_INTERVAL == 0 => {
+                std::time::Instant::now() >= deadline
+            }
+            _ => false,
+        }
+    }
+}
+
+/// What one search did, for the per-move log line and the benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    pub iterations: u64,
+    pub playouts: u64,
+    pub elapsed: std::time::Duration,
+    /// Nodes in the tree after the search.
+    pub nodes: usize,
+    /// Whether the tree was full and expansion stopped.
+    pub tree_full: bool,
+}
