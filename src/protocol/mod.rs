@@ -31,7 +31,10 @@ pub enum Setting {
     FieldHeight(u32),
     MaxRounds(u32),
     /// A key this bot does not use; kept so the caller can log it.
-    Unknown { key: String, value: String },
+    Unknown {
+        key: String,
+        value: String,
+    },
 }
 
 /// An `update game KEY VALUE` line.
@@ -50,9 +53,15 @@ pub enum Command {
     Settings(Setting),
     UpdateGame(GameUpdate),
     /// `update PLAYER KEY VALUE` for a player (e.g. points); logged and ignored by the bot.
-    UpdatePlayer { player: String, key: String, value: String },
+    UpdatePlayer {
+        player: String,
+        key: String,
+        value: String,
+    },
     /// `action move MS`: answer now; `MS` is the timebank left in milliseconds.
-    ActionMove { timebank_ms: u64 },
+    ActionMove {
+        timebank_ms: u64,
+    },
 }
 
 /// Why a line could not be understood.
@@ -64,7 +73,11 @@ pub struct ProtocolError {
 
 impl fmt::Display for ProtocolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot parse engine line {:?}: {}", self.line, self.reason)
+        write!(
+            f,
+            "cannot parse engine line {:?}: {}",
+            self.line, self.reason
+        )
     }
 }
 
