@@ -76,3 +76,8 @@ pub fn uttt(ms: u64, config: &Config) -> Vec<BenchResult> {
     }
     results
 }
+
+/// INTERIM: Tron positions arrive with the Tron rules.
+pub fn tron(_ms: u64, _config: &Config) -> Vec<BenchResult> {
+    Vec::new()
+}

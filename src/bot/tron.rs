@@ -80,3 +80,19 @@ impl Default for TronConfig {
         }
     }
 }
+
+/// INTERIM (replaced when the Tron rules land): answers without searching.
+pub struct TronPlayer;
+
+impl TronPlayer {
+    pub fn new(_seed: u64) -> Self {
+        TronPlayer
+    }
+    pub fn update(&mut self, _update: crate::protocol::GameUpdate) {}
+    pub fn act(&mut self, _bank: Option<u64>, _received: std::time::Instant, _s: &super::Settings, _c: &super::Config) -> String {
+        self.recover()
+    }
+    pub fn recover(&mut self) -> String {
+        "pass".into()
+    }
+}
