@@ -5,7 +5,7 @@
 //! Everything here works on one player's action slice of one node, so the tree in
 //! [`super`] stays ignorant of which rule it runs.
 
-use crate::search::{FastRng, Player};
+use crate::search::{random_below, FastRng, Player};
 use rand::RngCore;
 
 /// The exploration constant C of UCB1 tuned for Tron (seed 003, Table 4).
@@ -206,11 +206,15 @@ impl SimPolicy {
     ) -> (usize, f32) {
         match self {
             SimPolicy::DecoupledUct { c } => (
-                select_ucb(stats, parent_visits, |ln, s| ucb1_bonus(c, ln, s.visits)),
+                select_ucb(stats, parent_visits, rng, |ln, s| {
+                    ucb1_bonus(c, ln, s.visits)
+                }),
                 1.0,
             ),
             SimPolicy::DecoupledUcb1Tuned { c } => (
-                select_ucb(stats, parent_visits, |ln, s| ucb1_tuned_bonus(c, ln, s)),
+                select_ucb(stats, parent_visits, rng, |ln, s| {
+                    ucb1_tuned_bonus(c, ln, s)
+                }),
                 1.0,
             ),
             SimPolicy::Exp3 { gamma } => {
@@ -241,24 +245,42 @@ impl SimPolicy {
     }
 }
 
-/// The deterministic UCB rules: the first untried action, else `argmax X̄ᵢ + bonus`.
+/// The UCB rules: a random untried action, else `argmax X̄ᵢ + bonus`. Ties are broken at
+/// random: with a fixed order both players' bandits would pick the same index on ties and
+/// stay in lockstep (in matching pennies they would never try a mismatched joint move).
 #[inline]
 fn select_ucb(
     stats: &[ActionStats],
     parent_visits: u32,
+    rng: &mut FastRng,
     bonus: impl Fn(f32, &ActionStats) -> f32,
 ) -> usize {
-    if let Some(untried) = stats.iter().position(|s| s.visits == 0) {
-        return untried;
+    let untried = stats.iter().filter(|s| s.visits == 0).count() as u32;
+    if untried > 0 {
+        let pick = random_below(rng, untried) as usize;
+        return stats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.visits == 0)
+            .nth(pick)
+            .map_or(0, |(i, _)| i);
     }
     let ln_parent = (parent_visits.max(1) as f32).ln();
     let mut best = 0;
     let mut best_value = f32::NEG_INFINITY;
+    let mut ties = 0;
     for (i, s) in stats.iter().enumerate() {
         let value = s.mean() + bonus(ln_parent, s);
         if value > best_value {
             best = i;
             best_value = value;
+            ties = 1;
+        } else if value == best_value {
+            // Reservoir sampling: each of the tied actions ends up chosen with equal odds.
+            ties += 1;
+            if random_below(rng, ties) == 0 {
+                best = i;
+            }
         }
     }
     best
