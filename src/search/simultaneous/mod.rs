@@ -482,3 +482,69 @@ impl<G: SimGame> SimSearch<G> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Outcome;
+    use rand::SeedableRng;
+
+    /// One joint move with 2 moves for player 0 and 3 for player 1, then a draw.
+    #[derive(Clone, PartialEq)]
+    struct OneShot(bool);
+
+    impl SimGame for OneShot {
+        type Move = u8;
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.then_some(Outcome::Draw)
+        }
+        fn legal_moves(&self, player: Player, moves: &mut Vec<u8>) {
+            moves.extend(0..2 + player);
+        }
+        fn play_joint(&mut self, _: u8, _: u8) {
+            self.0 = true;
+        }
+        fn playout(&mut self, _: &mut FastRng) -> f32 {
+            0.5
+        }
+    }
+
+    #[test]
+    fn regret_update_follows_equation_4() {
+        let config = SimConfig::new(SimPolicy::regret_matching());
+        let mut search = SimSearch::new(OneShot(false), config, FastRng::seed_from_u64(0));
+        let root = search.nodes[ROOT as usize];
+        let cell = |row: usize, col: usize| root.cells as usize + row * 3 + col;
+        // X̄ for player 0: (0, 2) = 0.25, (1, 0) = 0.9; (1, 1) never tried.
+        search.cells[cell(0, 2)] = Cell {
+            child: NO_CHILD,
+            visits: 4,
+            reward0_sum: 1.0,
+        };
+        search.cells[cell(1, 0)] = Cell {
+            child: NO_CHILD,
+            visits: 10,
+            reward0_sum: 9.0,
+        };
+        let step = Step {
+            node: ROOT,
+            action0: 1,
+            action1: 2,
+            sigma0: 1.0,
+            sigma1: 1.0,
+        };
+        let reward0 = 0.75;
+        search.update_regrets(root, &step, reward0);
+        let regrets: Vec<f32> = search.stats[..5].iter().map(|s| s.score).collect();
+        let expected = [
+            0.25 - 0.75,               // player 0's move 0 against player 1's move 2
+            0.0,                       // the move taken regrets nothing
+            (1.0 - 0.9) - 0.25,        // player 1's move 0 against player 0's move 1
+            UNTRIED_CELL_VALUE - 0.25, // an untried joint move counts as a draw
+            0.0,
+        ];
+        for (got, want) in regrets.iter().zip(expected) {
+            assert!((got - want).abs() < 1e-6, "{regrets:?} vs {expected:?}");
+        }
+    }
+}
