@@ -37,9 +37,9 @@ impl SimGame for Race {
     type Move = u8;
 
     fn outcome(&self) -> Option<Outcome> {
-        (self.step == 8).then(|| match self.lead {
-            l if l > 0 => Outcome::Win(0),
-            l if l < 0 => Outcome::Win(1),
+        (self.step == 8).then_some(match self.lead.signum() {
+            1 => Outcome::Win(0),
+            -1 => Outcome::Win(1),
             _ => Outcome::Draw,
         })
     }

@@ -472,12 +472,13 @@ impl<G: SimGame> SimSearch<G> {
         let (stats0, stats1) = stats.split_at_mut(n0);
         for (i, s) in stats0.iter_mut().enumerate() {
             if i != a0 {
-                s.score += cells[i * n1 + a1].mean0() - reward0;
+                s.score += f64::from(cells[i * n1 + a1].mean0() - reward0);
             }
         }
         for (j, s) in stats1.iter_mut().enumerate() {
             if j != a1 {
-                s.score += reward_for(1, cells[a0 * n1 + j].mean0()) - reward_for(1, reward0);
+                s.score +=
+                    f64::from(reward_for(1, cells[a0 * n1 + j].mean0()) - reward_for(1, reward0));
             }
         }
     }
@@ -535,7 +536,7 @@ mod tests {
         };
         let reward0 = 0.75;
         search.update_regrets(root, &step, reward0);
-        let regrets: Vec<f32> = search.stats[..5].iter().map(|s| s.score).collect();
+        let regrets: Vec<f64> = search.stats[..5].iter().map(|s| s.score).collect();
         let expected = [
             0.25 - 0.75,               // player 0's move 0 against player 1's move 2
             0.0,                       // the move taken regrets nothing
@@ -544,7 +545,7 @@ mod tests {
             0.0,
         ];
         for (got, want) in regrets.iter().zip(expected) {
-            assert!((got - want).abs() < 1e-6, "{regrets:?} vs {expected:?}");
+            assert!((got - f64::from(want)).abs() < 1e-6, "{regrets:?} vs {expected:?}");
         }
     }
 }

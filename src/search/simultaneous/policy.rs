@@ -93,8 +93,9 @@ pub(crate) struct ActionStats {
     /// Sum of squared rewards, for the sample variance s² of UCB1-Tuned, Eq. (2).
     pub reward_sq_sum: f32,
     /// Exp3: the estimated reward sum X̂ of Eq. (3). Regret Matching: the cumulative
-    /// regret R of Eq. (4). Unused by the UCB rules.
-    pub score: f32,
+    /// regret R of Eq. (4). Unused by the UCB rules. `f64` because both grow with the
+    /// visits (X̂ by up to |K|/γ a visit) while their small differences drive selection.
+    pub score: f64,
     /// Regret Matching: the sum of the probabilities σ this action had over all
     /// simulations, whose normalisation is the final mixed strategy (Section 4.5).
     pub strategy_sum: f32,
@@ -166,9 +167,13 @@ pub(crate) fn exp3_strategy(gamma: f32, stats: &[ActionStats], sigma: &mut Vec<f
     let max_score = stats
         .iter()
         .map(|s| s.score)
-        .fold(f32::NEG_INFINITY, f32::max);
+        .fold(f64::NEG_INFINITY, f64::max);
     sigma.clear();
-    sigma.extend(stats.iter().map(|s| (eta * (s.score - max_score)).exp()));
+    sigma.extend(
+        stats
+            .iter()
+            .map(|s| (eta * (s.score - max_score) as f32).exp()),
+    );
     let total: f32 = sigma.iter().sum();
     for p in sigma.iter_mut() {
         *p = (1.0 - gamma) * *p / total + gamma / k;
@@ -179,13 +184,13 @@ pub(crate) fn exp3_strategy(gamma: f32, stats: &[ActionStats], sigma: &mut Vec<f
 /// when none is positive), then `σ_k = (1−γ)·P_k + γ/|K|`. Writes σ into `sigma`.
 pub(crate) fn regret_matching_strategy(gamma: f32, stats: &[ActionStats], sigma: &mut Vec<f32>) {
     let k = stats.len() as f32;
-    let positive_total: f32 = stats.iter().map(|s| s.score.max(0.0)).sum();
+    let positive_total: f64 = stats.iter().map(|s| s.score.max(0.0)).sum();
     sigma.clear();
     if positive_total > 0.0 {
         sigma.extend(
             stats
                 .iter()
-                .map(|s| (1.0 - gamma) * s.score.max(0.0) / positive_total + gamma / k),
+                .map(|s| (1.0 - gamma) * (s.score.max(0.0) / positive_total) as f32 + gamma / k),
         );
     } else {
         sigma.resize(stats.len(), 1.0 / k);
@@ -240,7 +245,7 @@ impl SimPolicy {
     #[inline]
     pub(crate) fn exp3_update(self, stats: &mut ActionStats, reward: f32, sigma: f32) {
         if let SimPolicy::Exp3 { .. } = self {
-            stats.score += reward / sigma;
+            stats.score += f64::from(reward / sigma);
         }
     }
 }
@@ -360,7 +365,7 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
 
-    fn stats(visits: u32, reward_sum: f32, reward_sq_sum: f32, score: f32) -> ActionStats {
+    fn stats(visits: u32, reward_sum: f32, reward_sq_sum: f32, score: f64) -> ActionStats {
         ActionStats {
             visits,
             reward_sum,
