@@ -4,7 +4,7 @@
 //!
 //! The tree is an arena: nodes in a `Vec` addressed by `u32`, each node's moves and
 //! per-player statistics in flat `Vec`s (player 0's actions, then player 1's), and one
-//! [`Cell`] per joint move holding the child index and the matrix entry that Regret
+//! cell per joint move holding the child index and the matrix entry that Regret
 //! Matching needs. Children are created the first time their joint move is tried, until
 //! [`SimConfig::max_nodes`]; after that the search goes on with play-outs from the frontier.
 //! States are not stored: each iteration replays the joint moves from a copy of the root.
@@ -545,7 +545,10 @@ mod tests {
             0.0,
         ];
         for (got, want) in regrets.iter().zip(expected) {
-            assert!((got - f64::from(want)).abs() < 1e-6, "{regrets:?} vs {expected:?}");
+            assert!(
+                (got - f64::from(want)).abs() < 1e-6,
+                "{regrets:?} vs {expected:?}"
+            );
         }
     }
 }
