@@ -514,21 +514,26 @@ impl TronState {
 
     /// The play-out move of `player` under `avoid_crash`.
     #[inline(always)]
-    fn playout_move(&self, player: usize, avoid_crash: bool, rng: &mut FastRng) -> usize {
-        let g = self.grid();
+    fn playout_move(
+        &self,
+        player: usize,
+        avoid_crash: bool,
+        deltas: &[isize; 4],
+        rng: &mut FastRng,
+    ) -> usize {
         let h = self.heads[player] as usize;
-        let s = g.stride();
-        if avoid_crash {
+        let k = if avoid_crash {
             let safe = self.safe_moves(player as Player);
-            if safe.is_empty() {
-                return h - s;
+            match safe.len() {
+                0 => 0,
+                // a single exit (corridors, walls) needs no random number
+                1 => NTH_BIT[safe.0 as usize][0] as usize,
+                n => NTH_BIT[safe.0 as usize][random_below(rng, n) as usize] as usize,
             }
-            let d = safe.nth(random_below(rng, safe.len()));
-            (h as isize + g.delta(d)) as usize
         } else {
-            let d = Direction::ALL[random_below(rng, 4) as usize];
-            (h as isize + g.delta(d)) as usize
-        }
+            random_below(rng, 4) as usize
+        };
+        h.wrapping_add_signed(deltas[k])
     }
 
     /// The reward for player 0 of a separated position: the rider with more
@@ -567,14 +572,24 @@ impl SimGame for TronState {
     /// Random play-out under the state's [`PlayoutPolicy`].
     fn playout(&mut self, rng: &mut FastRng) -> f32 {
         let policy = self.policy;
+        let deltas = space::neighbour_deltas(self.grid());
         let every = policy.separation_check_every as u32;
+        if every == 0 && policy.eval.is_none() {
+            // the plain loop, kept free of cut-off bookkeeping
+            while self.alive == [true, true] {
+                let n0 = self.playout_move(0, policy.avoid_crash, &deltas, rng);
+                let n1 = self.playout_move(1, policy.avoid_crash, &deltas, rng);
+                self.step_to(n0, n1);
+            }
+            return TronState::outcome(self).map_or(0.5, |o| o.reward_for(0));
+        }
         let mut steps: u32 = 0;
         loop {
             if let Some(o) = TronState::outcome(self) {
                 return o.reward_for(0);
             }
-            let n0 = self.playout_move(0, policy.avoid_crash, rng);
-            let n1 = self.playout_move(1, policy.avoid_crash, rng);
+            let n0 = self.playout_move(0, policy.avoid_crash, &deltas, rng);
+            let n1 = self.playout_move(1, policy.avoid_crash, &deltas, rng);
             self.step_to(n0, n1);
             steps += 1;
             if !(self.alive[0] && self.alive[1]) {
