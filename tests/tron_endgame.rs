@@ -32,7 +32,11 @@ fn check(s: &TronState) {
     assert_eq!(found.length, exact, "\n{}", s.render());
     assert!(wall_following_fill(s, 0) <= exact, "\n{}", s.render());
     let h = s.head_index(0);
-    assert!(parity_bound(h, &reachable(s, 0)) >= exact, "\n{}", s.render());
+    assert!(
+        parity_bound(h, &reachable(s, 0)) >= exact,
+        "\n{}",
+        s.render()
+    );
     match found.first {
         None => assert_eq!(exact, 0),
         Some(d) => {

@@ -163,7 +163,15 @@ proptest! {
 
 #[test]
 fn shifts_drop_cells_at_every_edge_for_several_widths() {
-    for (w, h) in [(4, 4), (13, 7), (16, 16), (31, 3), (32, 32), (1, 5), (62, 1)] {
+    for (w, h) in [
+        (4, 4),
+        (13, 7),
+        (16, 16),
+        (31, 3),
+        (32, 32),
+        (1, 5),
+        (62, 1),
+    ] {
         let g = Grid::new(w, h).unwrap();
         let full = g.board_mask();
         assert_eq!(full.count() as usize, w * h);
@@ -180,7 +188,11 @@ fn shifts_drop_cells_at_every_edge_for_several_widths() {
             row_last.set(x, h - 1, true);
         }
         // the whole board shifted loses exactly the edge it moved over
-        assert_eq!(full.shift_right(), full.and_not(&col_first), "{w}x{h} right");
+        assert_eq!(
+            full.shift_right(),
+            full.and_not(&col_first),
+            "{w}x{h} right"
+        );
         assert_eq!(full.shift_left(), full.and_not(&col_last), "{w}x{h} left");
         assert_eq!(full.shift_down(), full.and_not(&row_first), "{w}x{h} down");
         assert_eq!(full.shift_up(), full.and_not(&row_last), "{w}x{h} up");
@@ -193,7 +205,10 @@ fn shifts_drop_cells_at_every_edge_for_several_widths() {
         for (x, y) in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)] {
             let i = g.index(x, y);
             assert_eq!(g.coords(i), Some((x, y)));
-            assert_eq!(Bitboard::single(g, i).cells().collect::<Vec<_>>(), vec![(x, y)]);
+            assert_eq!(
+                Bitboard::single(g, i).cells().collect::<Vec<_>>(),
+                vec![(x, y)]
+            );
         }
     }
 }

@@ -18,7 +18,9 @@ fn parse_field(s: &str) -> Vec<Token> {
 /// (width, height, fields) from the fixture copied from a real engine transcript.
 fn fixture() -> (usize, usize, Vec<Vec<Token>>) {
     let text = include_str!("fixtures/lightriders-fields.txt");
-    let mut lines = text.lines().filter(|l| !l.starts_with('#') && !l.is_empty());
+    let mut lines = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty());
     let size: Vec<usize> = lines
         .next()
         .unwrap()
@@ -44,7 +46,11 @@ fn replay_of_a_real_engine_game_matches_every_field() {
     for pair in fields.windows(2) {
         let before = TronState::from_engine(w, h, &pair[0]).unwrap();
         let after = TronState::from_engine(w, h, &pair[1]).unwrap();
-        assert_eq!(before.engine_field(), pair[0], "parse -> engine_field round trip");
+        assert_eq!(
+            before.engine_field(),
+            pair[0],
+            "parse -> engine_field round trip"
+        );
         let d = [0, 1].map(|p| direction_between(before.head(p), after.head(p)));
         let mut stepped = before.clone();
         stepped.step(d[0], d[1]);
@@ -68,12 +74,24 @@ fn from_engine_rejects_bad_fields_without_panicking() {
     let ok = parse_field(".,0,.,1");
     assert!(TronState::from_engine(2, 2, &ok).is_ok());
     assert!(TronState::from_engine(3, 2, &ok).is_err(), "wrong length");
-    assert!(TronState::from_engine(2, 2, &parse_field(".,0,.,.")).is_err(), "missing rider");
-    assert!(TronState::from_engine(2, 2, &parse_field("0,0,.,1")).is_err(), "duplicate rider");
-    assert!(TronState::from_engine(2, 2, &parse_field("2,0,.,1")).is_err(), "unknown rider");
+    assert!(
+        TronState::from_engine(2, 2, &parse_field(".,0,.,.")).is_err(),
+        "missing rider"
+    );
+    assert!(
+        TronState::from_engine(2, 2, &parse_field("0,0,.,1")).is_err(),
+        "duplicate rider"
+    );
+    assert!(
+        TronState::from_engine(2, 2, &parse_field("2,0,.,1")).is_err(),
+        "unknown rider"
+    );
     assert!(TronState::from_engine(2, 2, &parse_field("-1,0,.,1")).is_err());
     assert!(TronState::from_engine(0, 0, &[]).is_err());
-    assert!(TronState::from_engine(100, 1, &vec![Token::Dot; 100]).is_err(), "too wide");
+    assert!(
+        TronState::from_engine(100, 1, &[Token::Dot; 100]).is_err(),
+        "too wide"
+    );
 }
 
 fn state(d: &str) -> TronState {
@@ -168,7 +186,11 @@ fn safe_and_legal_moves() {
     let trapped = state("#0#\n.1.");
     let mut moves = Vec::new();
     trapped.legal_moves(0, &mut moves);
-    assert_eq!(moves.len(), 1, "a trapped rider still has one (losing) move");
+    assert_eq!(
+        moves.len(),
+        1,
+        "a trapped rider still has one (losing) move"
+    );
     let mut t = trapped.clone();
     t.play_joint(moves[0], Direction::Left);
     assert_eq!(t.outcome(), Some(Outcome::Win(1)));

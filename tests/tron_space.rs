@@ -1,11 +1,11 @@
 //! Space evaluation on hand-drawn boards (expected numbers counted by hand) and against
 //! naive reference implementations on random boards.
 
-use mctsbot::search::FastRng;
 use mctsbot::search::random_below;
+use mctsbot::search::FastRng;
 use mctsbot::tron::space::{
-    articulation_points, checkerboard_estimate, components, evaluate, fill_estimates,
-    parity_bound, reachable, separated, tree_of_chambers, voronoi, wall_following_fill,
+    articulation_points, checkerboard_estimate, components, evaluate, fill_estimates, parity_bound,
+    reachable, separated, tree_of_chambers, voronoi, wall_following_fill,
 };
 use mctsbot::tron::{Bitboard, Direction, TronState};
 use rand::SeedableRng;
@@ -38,8 +38,14 @@ fn flood_fill_and_components_on_a_hand_drawn_board() {
 #[test]
 fn separation_needs_a_free_path() {
     assert!(!separated(&state("0...\n...1")));
-    assert!(!separated(&state("0.1")), "a shared free neighbour joins them");
-    assert!(separated(&state("01\n##")), "adjacent heads with no free cell");
+    assert!(
+        !separated(&state("0.1")),
+        "a shared free neighbour joins them"
+    );
+    assert!(
+        separated(&state("01\n##")),
+        "adjacent heads with no free cell"
+    );
     assert!(separated(&state("0#.\n.#.\n.#1")));
     assert!(!separated(&state("0#.\n.#.\n..1")));
 }
@@ -53,7 +59,11 @@ fn checkerboard_estimate_and_parity_bound() {
     // rider 1 stands on white, so it alternates gray, white, ...: 2 * 2 + 1
     assert_eq!(parity_bound(s.grid().index(4, 3), &r1), 5);
     let r0 = reachable(&s, 0);
-    assert_eq!(checkerboard_estimate(&r0), 2, "the paper's formula undercounts here");
+    assert_eq!(
+        checkerboard_estimate(&r0),
+        2,
+        "the paper's formula undercounts here"
+    );
     assert_eq!(parity_bound(s.grid().index(0, 0), &r0), 3);
     assert_eq!(fill_estimates(&s), [3, 5]);
 }
@@ -217,7 +227,11 @@ fn voronoi_matches_naive_distances_on_random_boards() {
         let (d0, d1) = (naive_distances(&s, 0), naive_distances(&s, 1));
         for i in 0..w * h {
             let (x, y) = (i % w, i / w);
-            let (o0, o1, f) = (v.owned[0].get(x, y), v.owned[1].get(x, y), v.front.get(x, y));
+            let (o0, o1, f) = (
+                v.owned[0].get(x, y),
+                v.owned[1].get(x, y),
+                v.front.get(x, y),
+            );
             let expected = match (d0[i], d1[i]) {
                 (Some(a), Some(b)) if a == b => (false, false, true),
                 (Some(a), Some(b)) => (a < b, b < a, false),

@@ -436,14 +436,14 @@ impl Iterator for BitIter<'_> {
 }
 
 macro_rules! binop {
-    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
+    ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt, $opa:tt) => {
         impl $tr for Bitboard {
             type Output = Bitboard;
             #[inline]
             fn $f(mut self, rhs: Bitboard) -> Bitboard {
                 let n = self.grid.words();
                 for i in 0..n {
-                    self.bits[i] = self.bits[i] $op rhs.bits[i];
+                    self.bits[i] $opa rhs.bits[i];
                 }
                 self
             }
@@ -457,8 +457,8 @@ macro_rules! binop {
     };
 }
 
-binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
-binop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
+binop!(BitAnd, bitand, BitAndAssign, bitand_assign, &, &=);
+binop!(BitOr, bitor, BitOrAssign, bitor_assign, |, |=);
 
 impl BitXor for Bitboard {
     type Output = Bitboard;

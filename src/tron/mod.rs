@@ -132,7 +132,9 @@ impl DirSet {
     }
 
     pub fn iter(self) -> impl Iterator<Item = Direction> {
-        Direction::ALL.into_iter().filter(move |&d| self.contains(d))
+        Direction::ALL
+            .into_iter()
+            .filter(move |&d| self.contains(d))
     }
 }
 
