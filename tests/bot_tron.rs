@@ -1,0 +1,117 @@
+//! The `mctsbot` binary playing Light Riders: answers are safe moves whenever one
+//! exists, forced moves are answered at once, separated riders fill their space.
+
+use mctsbot::protocol::{parse_command, parse_tron_answer, Command, GameUpdate};
+use mctsbot::tron::{Direction, TronState};
+use std::io::Write;
+use std::process::{Command as Process, Stdio};
+
+fn run_bot(input: &str, args: &[&str]) -> (Vec<String>, String) {
+    let mut child = Process::new(env!("CARGO_BIN_EXE_mctsbot"))
+        .args(args)
+        .env("RUST_LOG", "info")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start mctsbot");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    (stdout.lines().map(str::to_owned).collect(), String::from_utf8_lossy(&output.stderr).into_owned())
+}
+
+/// The settings of a Light Riders game for player `me` on a `w`x`h` board.
+fn settings(me: u8, w: usize, h: usize) -> String {
+    format!(
+        "settings player_names player0,player1\nsettings your_bot player{me}\nsettings timebank 10000\n\
+         settings time_per_move 200\nsettings your_botid {me}\nsettings field_width {w}\nsettings field_height {h}\n"
+    )
+}
+
+/// One round's lines for `state`, with a short timebank.
+fn round(n: u32, state: &TronState, bank: u64) -> String {
+    let field: Vec<String> = state.engine_field().iter().map(|t| t.to_string()).collect();
+    format!("update game round {n}\nupdate game field {}\naction move {bank}\n", field.join(","))
+}
+
+fn direction(answer: &str) -> Direction {
+    Direction::from_answer(parse_tron_answer(answer).unwrap_or_else(|| panic!("bad answer {answer:?}"))).unwrap()
+}
+
+#[test]
+fn every_answer_of_a_fixture_game_is_safe() {
+    let path = format!("{}/protocol/fixtures/lightriders.txt", env!("CARGO_MANIFEST_DIR"));
+    let lines: Vec<String> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.strip_prefix("> "))
+        .map(|l| if l.starts_with("action") { "action move 300".to_owned() } else { l.to_owned() })
+        .collect();
+    let (answers, stderr) = run_bot(&(lines.join("\n") + "\n"), &["--seed", "2"]);
+    let mut states = Vec::new();
+    let mut field = Vec::new();
+    for line in &lines {
+        match parse_command(line) {
+            Ok(Command::UpdateGame(GameUpdate::Field(f))) => field = f,
+            Ok(Command::ActionMove { .. }) => states.push(TronState::from_engine(6, 6, &field).unwrap()),
+            _ => {}
+        }
+    }
+    assert_eq!(answers.len(), states.len(), "{stderr}");
+    for (answer, state) in answers.iter().zip(&states) {
+        let safe = state.safe_moves(0);
+        assert!(safe.is_empty() || safe.contains(direction(answer)), "{answer} crashes in\n{}", state.render());
+    }
+    assert!(stderr.contains("reused=true"), "{stderr}");
+}
+
+#[test]
+fn a_whole_game_against_itself_never_crashes_while_a_safe_move_exists() {
+    // Player 1's view of a game it plays against a mirror of itself, round by round.
+    let mut state = TronState::from_diagram("........\n........\n.0....1.\n........\n........\n........").unwrap();
+    let mut input = settings(1, 8, 6);
+    let mut rounds = 0;
+    while state.outcome().is_none() && rounds < 30 {
+        input += &round(rounds, &state, 150);
+        let (answers, _) = run_bot(&input, &["--seed", "9"]);
+        let mine = direction(answers.last().unwrap());
+        let safe = state.safe_moves(1);
+        assert!(safe.is_empty() || safe.contains(mine), "round {rounds}: {mine:?} crashes in\n{}", state.render());
+        // The opponent mirrors our move left-right.
+        let theirs = match mine {
+            Direction::Left => Direction::Right,
+            Direction::Right => Direction::Left,
+            other => other,
+        };
+        let theirs = if state.safe_moves(0).contains(theirs) { theirs } else { state.safe_moves(0).iter().next().unwrap_or(Direction::Up) };
+        state.step(theirs, mine);
+        rounds += 1;
+    }
+    assert!(rounds > 3);
+}
+
+#[test]
+fn a_forced_move_is_answered_at_once() {
+    // Player 0 in a one-cell-wide corridor: only down is safe.
+    let state = TronState::from_diagram("#0#..\n#.#..\n#.#.1\n#.#..").unwrap();
+    let input = settings(0, 5, 4) + &round(3, &state, 10_000);
+    let (answers, stderr) = run_bot(&input, &[]);
+    assert_eq!(answers, vec!["down"]);
+    assert!(stderr.contains("forced"), "{stderr}");
+}
+
+#[test]
+fn separated_riders_fill_their_space() {
+    // A wall splits the board; player 0 must turn into the larger part: going up leads
+    // into a dead end of 2 cells, going down into 8 cells.
+    let state = TronState::from_diagram("..#...\n0.#...\n..#.1.\n..#...\n..#...").unwrap();
+    let input = settings(0, 6, 5) + &round(5, &state, 10_000);
+    let (answers, stderr) = run_bot(&input, &["--seed", "4"]);
+    assert!(stderr.contains("fill length=9"), "{stderr}");
+    let first = direction(&answers[0]);
+    let mut after = state.clone();
+    after.step(first, Direction::Up);
+    assert_eq!(mctsbot::tron::endgame::longest_path_exact(&after, 0), 8, "{first:?} wastes space");
+}
