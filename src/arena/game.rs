@@ -40,9 +40,9 @@ pub struct SideStats {
     pub illegal: u32,
     /// 1 if the bot exited or closed its output during the game.
     pub crashes: u32,
-    /// Requests answered or timed out, and the milliseconds they took.
+    /// Requests answered or timed out, and the microseconds they took.
     pub answers: u32,
-    pub time_ms: u64,
+    pub time_us: u64,
 }
 
 impl SideStats {
@@ -51,7 +51,7 @@ impl SideStats {
         self.illegal += o.illegal;
         self.crashes += o.crashes;
         self.answers += o.answers;
-        self.time_ms += o.time_ms;
+        self.time_us += o.time_us;
     }
 }
 
@@ -231,17 +231,18 @@ impl Seat {
                 Asked::Crashed
             }
             Reply::Timeout => {
-                self.charge(allowed);
+                self.charge(allowed * 1000);
                 self.stats.timeouts += 1;
                 Asked::Fault
             }
             Reply::Line {
                 text,
-                elapsed_ms,
+                elapsed_us,
                 oversized,
             } => {
-                let late = self.bank.is_late(elapsed_ms);
-                self.charge(elapsed_ms);
+                // The engines count whole milliseconds.
+                let late = self.bank.is_late(elapsed_us / 1000);
+                self.charge(elapsed_us);
                 if late {
                     self.stats.timeouts += 1;
                     Asked::Fault
@@ -255,10 +256,10 @@ impl Seat {
         }
     }
 
-    fn charge(&mut self, elapsed_ms: u64) {
-        self.bank.charge(elapsed_ms);
+    fn charge(&mut self, elapsed_us: u64) {
+        self.bank.charge(elapsed_us / 1000);
         self.stats.answers += 1;
-        self.stats.time_ms += elapsed_ms;
+        self.stats.time_us += elapsed_us;
     }
 
     /// Notes a line in the transcript (`# ` lines are the arena's comments).
@@ -270,7 +271,7 @@ impl Seat {
 
     /// Whether the bot crashed (or never started).
     pub fn crashed(&self) -> bool {
-        self.bot.as_ref().is_none_or(|b| b.is_closed())
+        self.bot.as_ref().map_or(true, |b| b.is_closed())
     }
 
     fn transcript(&self) -> String {

@@ -33,10 +33,10 @@ enum Event {
 /// One answer to a request.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reply {
-    /// A line, `elapsed_ms` after the request; `oversized` if it was cut at [`MAX_LINE`].
+    /// A line, `elapsed_us` microseconds after the request; `oversized` if it was cut at [`MAX_LINE`].
     Line {
         text: String,
-        elapsed_ms: u64,
+        elapsed_us: u64,
         oversized: bool,
     },
     /// Nothing within the allowed time.
@@ -147,10 +147,10 @@ impl BotProcess {
                     self.transcript.push_str(" [line cut]");
                 }
                 self.transcript.push('\n');
-                let elapsed_ms = at.saturating_duration_since(sent).as_millis() as u64;
+                let elapsed_us = at.saturating_duration_since(sent).as_micros() as u64;
                 Reply::Line {
                     text,
-                    elapsed_ms,
+                    elapsed_us,
                     oversized,
                 }
             }

@@ -114,7 +114,7 @@ impl Totals {
     }
 
     fn ms_per_move(&self, side: usize) -> f64 {
-        self.stats[side].time_ms as f64 / self.stats[side].answers.max(1) as f64
+        self.stats[side].time_us as f64 / 1000.0 / self.stats[side].answers.max(1) as f64
     }
 }
 
@@ -132,7 +132,7 @@ fn by_map(records: &[GameRecord]) -> Vec<(String, Vec<&GameRecord>)> {
 
 fn signed(x: f64) -> String {
     if x.is_finite() {
-        format!("{x:+.0}")
+        format!("{:+.0}", x + 0.0) // no "-0"
     } else if x > 0.0 {
         "+inf".into()
     } else {
@@ -186,7 +186,7 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
             format!("{}:{}", t.stats[0].illegal, t.stats[1].illegal),
             format!("{}:{}", t.stats[0].crashes, t.stats[1].crashes),
             t.avg_moves(),
-            format!("{:.0}:{:.0}", t.ms_per_move(0), t.ms_per_move(1)),
+            format!("{:.1}:{:.1}", t.ms_per_move(0), t.ms_per_move(1)),
         );
     }
     out
@@ -245,7 +245,10 @@ pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
                 ("answers", side_pair(a.answers, b.answers)),
                 (
                     "time_ms",
-                    json::object(&[("A", a.time_ms.to_string()), ("B", b.time_ms.to_string())]),
+                    json::object(&[
+                        ("A", json::number(a.time_us as f64 / 1000.0, 1)),
+                        ("B", json::number(b.time_us as f64 / 1000.0, 1)),
+                    ]),
                 ),
                 (
                     "transcripts",
@@ -336,7 +339,7 @@ mod tests {
         let mut stats = [SideStats::default(); 2];
         stats[setup.side(1)].timeouts = 1;
         stats[0].answers = 10;
-        stats[0].time_ms = 1000;
+        stats[0].time_us = 1_000_000;
         GameRecord {
             index: setup.index,
             map: setup.map.as_ref().map_or("uttt".into(), |m| m.name.clone()),

@@ -33,6 +33,9 @@ pub struct Summary {
 impl Summary {
     /// Half-width of the Elo interval, as `±` in the table (infinite if an end is).
     pub fn elo_ci95(&self) -> f64 {
+        if !(self.elo_high.is_finite() && self.elo_low.is_finite()) {
+            return f64::INFINITY;
+        }
         (self.elo_high - self.elo_low) / 2.0
     }
 }
