@@ -1,1 +1,83 @@
-//! Fixed-position search benchmarks printed as JSON lines.
+//! Fixed-position search benchmarks (`mctsbot bench`), printed as one JSON line each.
+//!
+//! Each position gets a fresh tree and `ms` milliseconds of search with the bot's own
+//! settings. Mid-game positions are reached by a fixed seeded random game, so they are
+//! the same on every machine and every run.
+
+use crate::bot::Config;
+use crate::search::tree::Tree;
+use crate::search::{FastRng, Game, Limits, SearchStats};
+use rand::SeedableRng;
+
+/// One benchmark line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BenchResult {
+    pub game: &'static str,
+    pub position: String,
+    pub stats: SearchStats,
+}
+
+impl BenchResult {
+    /// The JSON line: `game`, `position`, `iterations`, `playouts`, `ms`,
+    /// `iterations_per_sec`, `playouts_per_sec`, `nodes`.
+    pub fn to_json(&self) -> String {
+        let secs = self.stats.elapsed.as_secs_f64().max(1e-9);
+        format!(
+            "{{\"game\":\"{}\",\"position\":\"{}\",\"iterations\":{},\"playouts\":{},\"ms\":{},\
+             \"iterations_per_sec\":{:.0},\"playouts_per_sec\":{:.0},\"nodes\":{}}}",
+            self.game,
+            self.position,
+            self.stats.iterations,
+            self.stats.playouts,
+            self.stats.elapsed.as_millis(),
+            self.stats.iterations as f64 / secs,
+            self.stats.playouts as f64 / secs,
+            self.stats.nodes,
+        )
+    }
+}
+
+/// Plays `plies` uniformly random moves from `start` with a fixed seed.
+pub fn seeded_position<G: Game>(start: G, plies: usize, seed: u64) -> G {
+    let mut rng = FastRng::seed_from_u64(seed);
+    let mut game = start;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let pick = crate::search::random_below(&mut rng, moves.len() as u32) as usize;
+        game.play(moves[pick]);
+    }
+    game
+}
+
+/// Searches `position` for `ms` milliseconds with a fresh tree.
+pub fn bench_tree<G: Game>(game: &'static str, name: &str, position: G, ms: u64, config: &Config) -> BenchResult {
+    let mut tree = Tree::new(position, config.tree, config.seed.unwrap_or(1));
+    let stats = tree.search(Limits::millis(ms));
+    BenchResult {
+        game,
+        position: name.to_owned(),
+        stats,
+    }
+}
+
+/// The UTTT positions: the empty board first, then seeded random games after 10, 20
+/// and 30 plies.
+pub fn uttt(ms: u64, config: &Config) -> Vec<BenchResult> {
+    use crate::uttt::Board;
+    let mut results = vec![bench_tree("uttt", "empty", Board::new(), ms, config)];
+    for plies in [10, 20, 30] {
+        let position = seeded_position(Board::new(), plies, 2016);
+        results.push(bench_tree("uttt", &format!("ply{plies}"), position, ms, config));
+    }
+    results
+}
+
+/// INTERIM: Tron positions arrive with the Tron rules.
+pub fn tron(_ms: u64, _config: &Config) -> Vec<BenchResult> {
+    Vec::new()
+}

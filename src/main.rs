@@ -1,1 +1,59 @@
-fn main() {}
+//! `mctsbot`: plays Ultimate Tic-Tac-Toe or Light Riders against an engine on
+//! stdin/stdout, or runs the search benchmarks (`mctsbot bench`).
+
+use mctsbot::bot::{self, Config, GameChoice, USAGE};
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        print!("{USAGE}");
+        return ExitCode::SUCCESS;
+    }
+    let result = match args.first().map(String::as_str) {
+        Some("bench") => bench(&args[1..]),
+        _ => play(&args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("mctsbot: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn play(args: &[String]) -> Result<(), String> {
+    let config = Config::from_args(args)?;
+    let stdin = io::stdin().lock();
+    let stdout = io::stdout().lock();
+    bot::run(stdin, stdout, config).map_err(|e| format!("engine pipe closed: {e}"))
+}
+
+fn bench(args: &[String]) -> Result<(), String> {
+    let mut ms = 1000;
+    let mut rest = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        if arg == "--ms" {
+            let value = args.next().ok_or("--ms needs milliseconds")?;
+            ms = value.parse().map_err(|_| format!("--ms needs milliseconds, got {value:?}"))?;
+        } else {
+            rest.push(arg.clone());
+        }
+    }
+    let config = Config::from_args(&rest)?;
+    let results = match config.game {
+        GameChoice::Tron => mctsbot::bench::tron(ms, &config),
+        GameChoice::Uttt | GameChoice::Auto => mctsbot::bench::uttt(ms, &config),
+    };
+    let mut out = io::stdout().lock();
+    for result in results {
+        writeln!(out, "{}", result.to_json()).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}

@@ -1,1 +1,196 @@
 //! Time management: how long the next move may think.
+//!
+//! The engine's timebank starts full (10 s), loses what each move takes, gains
+//! `time_per_move` after every move and is capped at its maximum. So a bot that spends
+//! exactly `time_per_move` a move never runs dry, a bot that hoards wastes the refill
+//! that the cap throws away, and a bot that overspends starves its endgame. The budget
+//! therefore spends the refill every move plus a share of the surplus above it, spread
+//! over the moves the game is still expected to last and weighted by how open the
+//! position is (seed 001, Table 4.2, gave more time to positions with more moves).
+
+/// The engine's time rules and the bot's margins for one game.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TimeControl {
+    /// The timebank's maximum (and initial value), from `settings timebank`.
+    pub timebank_max_ms: u64,
+    /// Added to the bank after every move, from `settings time_per_move`.
+    pub time_per_move_ms: u64,
+    /// Our moves in a typical long game: the surplus is spread until then.
+    pub horizon_moves: u32,
+    /// The surplus is never spread over fewer moves than this, so the bank lasts.
+    pub min_moves_left: u32,
+    /// Kept back for reading the command, answering, pipes and the scheduler.
+    pub safety_margin_ms: u64,
+}
+
+impl TimeControl {
+    /// Ultimate Tic-Tac-Toe on TheAIGames / riddles.io: at most 41 moves each, most
+    /// games between two strong bots last 25–30 moves each.
+    pub fn uttt(timebank_max_ms: u64, time_per_move_ms: u64) -> Self {
+        TimeControl {
+            timebank_max_ms,
+            time_per_move_ms,
+            horizon_moves: 30,
+            min_moves_left: 6,
+            safety_margin_ms: 40,
+        }
+    }
+
+    /// Light Riders: a game can last about as many rounds as a quarter of the cells.
+    pub fn tron(timebank_max_ms: u64, time_per_move_ms: u64, cells: u32) -> Self {
+        TimeControl {
+            timebank_max_ms,
+            time_per_move_ms,
+            horizon_moves: (cells / 4).max(20),
+            min_moves_left: 10,
+            safety_margin_ms: 30,
+        }
+    }
+}
+
+/// How long a move may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Aim to answer after this many milliseconds.
+    pub target_ms: u64,
+    /// Never answer later than this, even while a search is still undecided
+    /// (the max-robust extension stops here).
+    pub hard_ms: u64,
+}
+
+impl Budget {
+    /// Answer at once.
+    pub const IMMEDIATE: Budget = Budget {
+        target_ms: 0,
+        hard_ms: 0,
+    };
+}
+
+/// The budget for our `move_number`-th move (1 = our first) with `bank_ms` left in the
+/// timebank and `legal_moves` to choose from. Never above `bank_ms − safety margin`.
+pub fn budget(tc: &TimeControl, bank_ms: u64, move_number: u32, legal_moves: u32) -> Budget {
+    if legal_moves <= 1 {
+        return Budget::IMMEDIATE;
+    }
+    let usable = bank_ms.saturating_sub(tc.safety_margin_ms);
+    let moves_left = tc
+        .horizon_moves
+        .saturating_sub(move_number)
+        .max(tc.min_moves_left) as u64;
+    // The part of the bank above one move's refill can be spent over the moves left.
+    let surplus = bank_ms.saturating_sub(tc.time_per_move_ms);
+    let base = tc.time_per_move_ms + surplus / moves_left;
+    let target = base * openness_percent(legal_moves) / 100;
+    let target = target.min(usable);
+    let hard = (target * 2).min(usable).max(target);
+    Budget {
+        target_ms: target,
+        hard_ms: hard,
+    }
+}
+
+/// More choices deserve more thought: the ratios of seed 001's Table 4.2
+/// (500 / 800 / 1100 / 1700 ms for < 4, < 7, < 10 and ≥ 10 moves), scaled so that a
+/// typical position (7–9 moves) gets the base budget.
+fn openness_percent(legal_moves: u32) -> u64 {
+    match legal_moves {
+        0..=3 => 45,
+        4..=6 => 73,
+        7..=9 => 100,
+        _ => 155,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn uttt() -> TimeControl {
+        TimeControl::uttt(10_000, 500)
+    }
+
+    #[test]
+    fn a_single_legal_move_is_answered_at_once() {
+        assert_eq!(budget(&uttt(), 10_000, 5, 1), Budget::IMMEDIATE);
+    }
+
+    #[test]
+    fn never_above_the_bank_minus_the_margin() {
+        let tc = uttt();
+        for bank in [0, 1, 39, 40, 41, 100, 250, 500, 501, 1000, 3000, 10_000] {
+            for move_number in [1, 10, 29, 30, 41, 200] {
+                for legal in [2, 3, 5, 8, 9, 20, 81] {
+                    let b = budget(&tc, bank, move_number, legal);
+                    let usable = bank.saturating_sub(tc.safety_margin_ms);
+                    assert!(b.target_ms <= usable, "{b:?} at bank {bank}");
+                    assert!(b.hard_ms <= usable, "{b:?} at bank {bank}");
+                    assert!(b.target_ms <= b.hard_ms);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_full_bank_spends_more_than_the_refill_but_keeps_most_of_it() {
+        let b = budget(&uttt(), 10_000, 5, 9);
+        assert!(
+            b.target_ms > 500,
+            "{b:?} wastes the refill the cap throws away"
+        );
+        assert!(b.target_ms < 2_000, "{b:?} drains the bank too fast");
+        assert!(b.hard_ms >= b.target_ms && b.hard_ms <= 4_000);
+    }
+
+    #[test]
+    fn a_low_bank_lives_on_the_refill() {
+        // With 500 ms left, spend about the refill so that the bank stays level.
+        let b = budget(&uttt(), 500, 20, 9);
+        assert!(b.target_ms <= 460 && b.target_ms >= 400, "{b:?}");
+        let b = budget(&uttt(), 100, 20, 9);
+        assert_eq!(b.target_ms, 60);
+        assert_eq!(b.hard_ms, 60);
+    }
+
+    #[test]
+    fn more_choices_get_more_time() {
+        let tc = uttt();
+        let few = budget(&tc, 8_000, 10, 3).target_ms;
+        let some = budget(&tc, 8_000, 10, 8).target_ms;
+        let many = budget(&tc, 8_000, 10, 30).target_ms;
+        assert!(few < some && some < many, "{few} {some} {many}");
+    }
+
+    #[test]
+    fn more_bank_never_means_less_time() {
+        let tc = uttt();
+        let mut last = 0;
+        for bank in (0..=10_000).step_by(50) {
+            let target = budget(&tc, bank, 12, 9).target_ms;
+            assert!(target >= last, "bank {bank}: {target} < {last}");
+            last = target;
+        }
+    }
+
+    #[test]
+    fn a_whole_game_at_the_budget_never_empties_the_bank() {
+        // Simulate the engine's bank arithmetic over 41 moves spending the whole target.
+        let tc = uttt();
+        let mut bank = tc.timebank_max_ms;
+        for move_number in 1..=41 {
+            let spent = budget(&tc, bank, move_number, 9).target_ms;
+            assert!(spent + tc.safety_margin_ms <= bank.max(tc.safety_margin_ms));
+            bank = (bank - spent + tc.time_per_move_ms).min(tc.timebank_max_ms);
+            assert!(
+                bank >= tc.time_per_move_ms,
+                "bank {bank} at move {move_number}"
+            );
+        }
+    }
+
+    #[test]
+    fn tron_spreads_over_a_longer_game() {
+        let tron = TimeControl::tron(10_000, 200, 256);
+        let b = budget(&tron, 10_000, 1, 3);
+        assert!(b.target_ms >= 150 && b.target_ms < 500, "{b:?}");
+    }
+}

@@ -8,6 +8,10 @@
 
 use std::fmt;
 
+mod parse;
+#[cfg(test)]
+mod tests;
+
 /// One value of a comma-separated `field` or `macroboard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Token {
@@ -31,7 +35,10 @@ pub enum Setting {
     FieldHeight(u32),
     MaxRounds(u32),
     /// A key this bot does not use; kept so the caller can log it.
-    Unknown { key: String, value: String },
+    Unknown {
+        key: String,
+        value: String,
+    },
 }
 
 /// An `update game KEY VALUE` line.
@@ -50,9 +57,15 @@ pub enum Command {
     Settings(Setting),
     UpdateGame(GameUpdate),
     /// `update PLAYER KEY VALUE` for a player (e.g. points); logged and ignored by the bot.
-    UpdatePlayer { player: String, key: String, value: String },
+    UpdatePlayer {
+        player: String,
+        key: String,
+        value: String,
+    },
     /// `action move MS`: answer now; `MS` is the timebank left in milliseconds.
-    ActionMove { timebank_ms: u64 },
+    ActionMove {
+        timebank_ms: u64,
+    },
 }
 
 /// Why a line could not be understood.
@@ -64,23 +77,102 @@ pub struct ProtocolError {
 
 impl fmt::Display for ProtocolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cannot parse engine line {:?}: {}", self.line, self.reason)
+        write!(
+            f,
+            "cannot parse engine line {:?}: {}",
+            self.line, self.reason
+        )
     }
 }
 
 impl std::error::Error for ProtocolError {}
 
 /// Parses one engine line (without its line ending; surrounding blanks are allowed).
+///
+/// Words may be separated by runs of spaces or tabs; a trailing `\r` is ignored. Never
+/// panics: whatever the engine (or a fuzzer) sends, the answer is a command or a reason.
 pub fn parse_command(line: &str) -> Result<Command, ProtocolError> {
-    let _ = line;
-    todo!("protocol parser")
+    parse::command(line.trim_matches(parse::is_blank)).map_err(|reason| ProtocolError {
+        line: line.to_string(),
+        reason,
+    })
+}
+
+impl Command {
+    /// True for `action move`: the one line the bot must answer.
+    pub fn is_action(&self) -> bool {
+        matches!(self, Command::ActionMove { .. })
+    }
+}
+
+impl fmt::Display for Token {
+    /// The token as it appears in a field: `.`, `x` or the number.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Token::Dot => f.write_str("."),
+            Token::Wall => f.write_str("x"),
+            Token::Number(n) => write!(f, "{n}"),
+        }
+    }
+}
+
+/// Writes `tokens` comma-separated, as in `update game field`.
+fn write_tokens(f: &mut fmt::Formatter<'_>, tokens: &[Token]) -> fmt::Result {
+    for (i, token) in tokens.iter().enumerate() {
+        if i > 0 {
+            f.write_str(",")?;
+        }
+        write!(f, "{token}")?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for Command {
     /// The exact line an engine sends for this command (no line ending).
+    ///
+    /// `parse_command` gives the command back for every well-formed command: names,
+    /// keys and list items non-empty without blanks (and without commas inside a list),
+    /// `Unknown` keys that are not known keys, values without surrounding blanks,
+    /// `UpdatePlayer` for a player other than `game`, fields with at least one token.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let _ = f;
-        todo!("command formatting")
+        match self {
+            Command::Settings(setting) => {
+                f.write_str("settings ")?;
+                match setting {
+                    Setting::Timebank(v) => write!(f, "timebank {v}"),
+                    Setting::TimePerMove(v) => write!(f, "time_per_move {v}"),
+                    Setting::PlayerNames(names) => {
+                        write!(f, "player_names {}", names.join(","))
+                    }
+                    Setting::YourBot(name) => write!(f, "your_bot {name}"),
+                    Setting::YourBotId(v) => write!(f, "your_botid {v}"),
+                    Setting::FieldWidth(v) => write!(f, "field_width {v}"),
+                    Setting::FieldHeight(v) => write!(f, "field_height {v}"),
+                    Setting::MaxRounds(v) => write!(f, "max_rounds {v}"),
+                    Setting::Unknown { key, value } => write!(f, "{key} {value}"),
+                }
+            }
+            Command::UpdateGame(update) => {
+                f.write_str("update game ")?;
+                match update {
+                    GameUpdate::Round(v) => write!(f, "round {v}"),
+                    GameUpdate::Move(v) => write!(f, "move {v}"),
+                    GameUpdate::Field(tokens) => {
+                        f.write_str("field ")?;
+                        write_tokens(f, tokens)
+                    }
+                    GameUpdate::Macroboard(tokens) => {
+                        f.write_str("macroboard ")?;
+                        write_tokens(f, tokens)
+                    }
+                    GameUpdate::Unknown { key, value } => write!(f, "{key} {value}"),
+                }
+            }
+            Command::UpdatePlayer { player, key, value } => {
+                write!(f, "update {player} {key} {value}")
+            }
+            Command::ActionMove { timebank_ms } => write!(f, "action move {timebank_ms}"),
+        }
     }
 }
 
@@ -100,15 +192,19 @@ pub fn format_place_move(column: u8, row: u8) -> String {
 }
 
 /// Parses a UTTT answer `place_move X Y` into (column, row); `None` if malformed.
+///
+/// Blanks around and between the words are tolerated, as the engines do; anything else
+/// (a coordinate above 8, a sign, a third number) is rejected so the arena can judge it.
 pub fn parse_place_move(line: &str) -> Option<(u8, u8)> {
-    let _ = line;
-    todo!("answer parser")
+    parse::place_move(line)
 }
 
 /// Parses a Light Riders answer word; `None` if unknown.
+///
+/// Surrounding blanks are ignored; the word itself must be lower case, as the engine
+/// expects.
 pub fn parse_tron_answer(line: &str) -> Option<TronAnswer> {
-    let _ = line;
-    todo!("answer parser")
+    parse::tron_answer(line)
 }
 
 impl fmt::Display for TronAnswer {
@@ -142,5 +238,22 @@ impl Dialect {
             Dialect::TheAiGames => player + 1,
             Dialect::Riddles => player,
         }
+    }
+
+    /// The dialect implied by `settings your_botid`: 0 exists only on riddles.io and 2
+    /// only on TheAIGames; 1 exists in both, so it says nothing.
+    pub fn from_bot_id(id: u8) -> Option<Dialect> {
+        match id {
+            0 => Some(Dialect::Riddles),
+            2 => Some(Dialect::TheAiGames),
+            _ => None,
+        }
+    }
+
+    /// The dialect implied by a UTTT `field` or `macroboard`: any `.` means riddles.io.
+    /// Without a `.` a field sent before `action move` is TheAIGames (it always has an
+    /// empty cell, which riddles.io writes as `.`); a macroboard without `.` may be either.
+    pub fn from_tokens(tokens: &[Token]) -> Option<Dialect> {
+        tokens.contains(&Token::Dot).then_some(Dialect::Riddles)
     }
 }

@@ -142,3 +142,33 @@ pub struct SearchStats {
     /// Whether the tree was full and expansion stopped.
     pub tree_full: bool,
 }
+
+/// The moves that lead from `from` to `to` in at most `max_plies` plies, if any (the
+/// shortest such sequence). The bot uses it to find what happened since its last search
+/// and keep the matching part of its tree.
+pub fn moves_between<G: Game>(from: &G, to: &G, max_plies: usize) -> Option<Vec<G::Move>> {
+    fn search<G: Game>(from: &G, to: &G, plies: usize, path: &mut Vec<G::Move>) -> bool {
+        if from == to {
+            return true;
+        }
+        if plies == 0 || from.outcome().is_some() {
+            return false;
+        }
+        let mut moves = Vec::new();
+        from.legal_moves(&mut moves);
+        for mv in moves {
+            let mut next = from.clone();
+            next.play(mv);
+            path.push(mv);
+            if search(&next, to, plies - 1, path) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+    (0..=max_plies).find_map(|plies| {
+        let mut path = Vec::new();
+        search(from, to, plies, &mut path).then_some(path)
+    })
+}

@@ -1,1 +1,53 @@
-//! Ultimate Tic-Tac-Toe rules on bitboards.
+//! Ultimate Tic-Tac-Toe rules on bitboards, matching the official TheAIGames / riddles.io
+//! engine.
+//!
+//! - [`Move`]: a cell as `board * 9 + cell`, convertible to engine coordinates.
+//! - [`Board`]: the position (per-player 9-bit masks per micro board, won and drawn
+//!   board masks, the target board, the player to move) and the rules.
+//! - [`Board::from_engine`], [`Board::engine_field`], [`Board::engine_macroboard`],
+//!   [`detect_dialect`]: the engine's `field` / `macroboard` values in both dialects.
+//! - [`perft`]: move-generator check against the reference counts.
+//!
+//! The play-out, which dominates search time, runs on its own working copy of the
+//! position with table lookups only (see `playout.rs`).
+
+mod board;
+mod engine;
+mod playout;
+mod tables;
+
+pub use board::{perft, Board, Move};
+pub use engine::detect_dialect;
+
+use crate::search::{FastRng, Game, Outcome, Player};
+
+impl Game for Board {
+    type Move = Move;
+
+    #[inline]
+    fn to_move(&self) -> Player {
+        self.turn()
+    }
+
+    #[inline]
+    fn outcome(&self) -> Option<Outcome> {
+        Board::outcome(self)
+    }
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.for_each_legal_move(|mv| moves.push(mv));
+    }
+
+    #[inline]
+    fn play(&mut self, mv: Move) {
+        self.play_move(mv);
+    }
+
+    #[inline]
+    fn playout(&mut self, rng: &mut FastRng) -> f32 {
+        playout::random_playout(self, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests;

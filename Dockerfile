@@ -1,0 +1,12 @@
+# Builds the release bot and runs it as the entrypoint: `docker run -i mctsbot`
+# talks the engine protocol on stdin/stdout like the competition server expects.
+FROM rust:1-slim-bookworm AS build
+WORKDIR /src
+COPY Cargo.toml Cargo.lock ./
+COPY src ./src
+RUN cargo build --release --locked --bin mctsbot --bin arena
+
+FROM debian:bookworm-slim
+COPY --from=build /src/target/release/mctsbot /usr/local/bin/mctsbot
+COPY --from=build /src/target/release/arena /usr/local/bin/arena
+ENTRYPOINT ["/usr/local/bin/mctsbot"]

@@ -1,0 +1,210 @@
+//! Conversions between [`Board`] and the engine's `field` / `macroboard` values, in both
+//! dialects (see [`Dialect`]).
+//!
+//! The engine sends the whole position every turn, so the bot rebuilds its board from
+//! it; any contradiction in what arrives is reported as an `Err`, never a panic, so a
+//! broken engine line can be logged and survived.
+
+use super::board::{Board, Move, ANY};
+use super::tables::is_line;
+use crate::protocol::{Dialect, Token};
+use crate::search::Player;
+
+/// The dialect of a UTTT field/macroboard pair: riddles.io writes `.` for empty cells and
+/// undecided boards, TheAIGames never does.
+pub fn detect_dialect(field: &[Token], macroboard: &[Token]) -> Dialect {
+    if field.iter().chain(macroboard).any(|t| *t == Token::Dot) {
+        Dialect::Riddles
+    } else {
+        Dialect::TheAiGames
+    }
+}
+
+/// What one macroboard value says about its micro board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum MacroCell {
+    Playable,
+    NotPlayable,
+    Won(Player),
+}
+
+/// The engine value of an empty cell / an undecided, not playable board.
+fn empty_token(dialect: Dialect) -> Token {
+    match dialect {
+        Dialect::TheAiGames => Token::Number(0),
+        Dialect::Riddles => Token::Dot,
+    }
+}
+
+/// The engine value naming `player` (a mark in the field, a won board in the macroboard).
+fn player_token(dialect: Dialect, player: Player) -> Token {
+    Token::Number(dialect.engine_id(player) as i8)
+}
+
+/// The internal player an engine id token names, if any.
+fn player_of(dialect: Dialect, token: Token) -> Option<Player> {
+    (0..2).find(|&p| token == player_token(dialect, p))
+}
+
+fn parse_field_cell(dialect: Dialect, token: Token, index: usize) -> Result<Option<Player>, String> {
+    if token == empty_token(dialect) {
+        return Ok(None);
+    }
+    player_of(dialect, token).map(Some).ok_or_else(|| {
+        format!("field value {} at index {index} is not valid in the {dialect:?} dialect", show(token))
+    })
+}
+
+fn parse_macro_cell(dialect: Dialect, token: Token, index: usize) -> Result<MacroCell, String> {
+    if token == Token::Number(-1) {
+        Ok(MacroCell::Playable)
+    } else if token == empty_token(dialect) {
+        Ok(MacroCell::NotPlayable)
+    } else {
+        player_of(dialect, token).map(MacroCell::Won).ok_or_else(|| {
+            format!(
+                "macroboard value {} at index {index} is not valid in the {dialect:?} dialect",
+                show(token)
+            )
+        })
+    }
+}
+
+/// A token as the engine writes it, for error messages.
+fn show(token: Token) -> String {
+    match token {
+        Token::Dot => ".".to_string(),
+        Token::Wall => "x".to_string(),
+        Token::Number(n) => n.to_string(),
+    }
+}
+
+impl Board {
+    /// Rebuilds the position the engine describes before the bot's move.
+    ///
+    /// `field` holds 81 values row-major (`row * 9 + column`), `macroboard` 9 values
+    /// row-major. The player to move follows from the mark counts; won boards must agree
+    /// with lines on the field; the `-1` boards must be either every open board ("any")
+    /// or exactly one open board.
+    pub fn from_engine(field: &[Token], macroboard: &[Token], dialect: Dialect) -> Result<Board, String> {
+        if field.len() != 81 {
+            return Err(format!("field has {} values, expected 81", field.len()));
+        }
+        if macroboard.len() != 9 {
+            return Err(format!("macroboard has {} values, expected 9", macroboard.len()));
+        }
+        let mut board = Board::new();
+        for (index, &token) in field.iter().enumerate() {
+            if let Some(player) = parse_field_cell(dialect, token, index)? {
+                let mv = Move::from_xy((index % 9) as u8, (index / 9) as u8).expect("index < 81");
+                board.marks[player as usize][mv.board() as usize] |= 1 << mv.cell();
+            }
+        }
+        let counts = [0, 1].map(|p: usize| board.marks[p].iter().map(|m| m.count_ones()).sum::<u32>());
+        board.turn = if counts[0] == counts[1] {
+            0
+        } else if counts[0] == counts[1] + 1 {
+            1
+        } else {
+            return Err(format!(
+                "player 0 has {} marks and player 1 has {}: the first mover must have as many or one more",
+                counts[0], counts[1]
+            ));
+        };
+
+        let mut playable = 0u16;
+        for (index, &token) in macroboard.iter().enumerate() {
+            let lines = [0, 1].map(|p| is_line(board.marks[p][index]));
+            if lines[0] && lines[1] {
+                return Err(format!("micro board {index} has lines for both players"));
+            }
+            let full = board.empty_cells(index) == 0;
+            match parse_macro_cell(dialect, token, index)? {
+                MacroCell::Won(player) => {
+                    if !lines[player as usize] {
+                        return Err(format!(
+                            "macroboard says player {player} won micro board {index}, but it has no line of theirs"
+                        ));
+                    }
+                    board.won[player as usize] |= 1 << index;
+                }
+                cell @ (MacroCell::Playable | MacroCell::NotPlayable) => {
+                    if lines[0] || lines[1] {
+                        return Err(format!(
+                            "micro board {index} has a line but the macroboard does not mark it won"
+                        ));
+                    }
+                    if full {
+                        board.drawn |= 1 << index;
+                    }
+                    if cell == MacroCell::Playable {
+                        if full {
+                            return Err(format!("macroboard marks full micro board {index} playable"));
+                        }
+                        playable |= 1 << index;
+                    }
+                }
+            }
+        }
+        for player in 0..2 {
+            if is_line(board.won[player]) && player as Player == board.turn {
+                return Err(format!(
+                    "player {player} has three boards in a line but is the one to move"
+                ));
+            }
+        }
+
+        let open = board.open_boards();
+        board.target = if board.outcome().is_some() {
+            if playable != 0 {
+                return Err("the game is over but the macroboard marks playable boards".to_string());
+            }
+            ANY
+        } else if playable == open {
+            ANY
+        } else if playable.count_ones() == 1 {
+            playable.trailing_zeros() as u8
+        } else if playable == 0 {
+            return Err("the game is not over but no micro board is marked playable".to_string());
+        } else {
+            return Err(format!(
+                "macroboard marks {} boards playable: expected one board or all {} open ones",
+                playable.count_ones(),
+                open.count_ones()
+            ));
+        };
+        Ok(board)
+    }
+
+    /// The field as the engine sends it: 81 values row-major (`row * 9 + column`).
+    pub fn engine_field(&self, dialect: Dialect) -> Vec<Token> {
+        (0..81u8)
+            .map(|index| {
+                let mv = Move::from_xy(index % 9, index / 9).expect("index < 81");
+                match self.owner(mv) {
+                    Some(player) => player_token(dialect, player),
+                    None => empty_token(dialect),
+                }
+            })
+            .collect()
+    }
+
+    /// The macroboard as the engine sends it before the player to move answers: `-1` on
+    /// every playable board, a won board as its winner's id, anything else empty/undecided.
+    pub fn engine_macroboard(&self, dialect: Dialect) -> Vec<Token> {
+        let playable = self.playable_boards();
+        (0..9)
+            .map(|index| {
+                if playable >> index & 1 == 1 {
+                    Token::Number(-1)
+                } else if self.won[0] >> index & 1 == 1 {
+                    player_token(dialect, 0)
+                } else if self.won[1] >> index & 1 == 1 {
+                    player_token(dialect, 1)
+                } else {
+                    empty_token(dialect)
+                }
+            })
+            .collect()
+    }
+}
