@@ -51,6 +51,6 @@ for value in $values; do
     done
     echo "== $flag $value vs baseline${baseline:+ ($baseline)}"
     "$here/head_to_head.sh" ${rev:+--rev-a "$rev" --rev-b "$rev"} --game "$game" --profile "$profile" \
-        --flags-a "$baseline $flag $value" --flags-b "$baseline" -- "${opts[@]}"
+        --flags-a "${baseline:+$baseline }$flag $value" --flags-b "$baseline" -- "${opts[@]}"
     echo
 done
