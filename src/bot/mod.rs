@@ -29,8 +29,8 @@ pub struct Settings {
 
 /// The player of the game being played.
 enum Player {
-    /// No line has told the game yet.
-    Undecided,
+    /// No line has told the game yet; the updates so far wait to be replayed.
+    Undecided(Vec<GameUpdate>),
     Uttt(uttt::UtttPlayer),
     Tron(tron::TronPlayer),
 }
@@ -47,7 +47,7 @@ impl Session {
         let mut session = Session {
             config,
             settings: Settings::default(),
-            player: Player::Undecided,
+            player: Player::Undecided(Vec::new()),
         };
         match session.config.game {
             GameChoice::Uttt => session.start_uttt(),
@@ -99,33 +99,46 @@ impl Session {
             Setting::Unknown { key, value } => warn!("unknown setting ignored: {key} {value}"),
         }
         let tron_board = s.field_width.is_some() || s.field_height.is_some();
-        if tron_board && matches!(self.player, Player::Undecided) {
+        if tron_board && matches!(self.player, Player::Undecided(_)) {
             self.start_tron();
         }
     }
 
+    /// Hands an update to the player; before the game is known, a macroboard means
+    /// UTTT and walls mean Light Riders, anything else waits for a clearer line.
     fn update(&mut self, update: GameUpdate) {
-        if matches!(self.player, Player::Undecided) {
+        if let Player::Undecided(pending) = &mut self.player {
             match &update {
                 GameUpdate::Macroboard(_) => self.start_uttt(),
-                GameUpdate::Field(tokens) if looks_like_uttt(tokens) => self.start_uttt(),
-                GameUpdate::Field(_) => self.start_tron(),
-                _ => {}
+                GameUpdate::Field(tokens) if tokens.contains(&Token::Wall) => self.start_tron(),
+                _ => {
+                    pending.push(update);
+                    return;
+                }
             }
         }
         match &mut self.player {
             Player::Uttt(p) => p.update(update),
             Player::Tron(p) => p.update(update),
-            Player::Undecided => info!("before the game is known, ignored: {update:?}"),
+            Player::Undecided(_) => unreachable!("decided above"),
         }
     }
 
     /// Chooses and formats a move; never fails and never panics out: a bug in a search
     /// is logged and answered with a legal fallback move.
     fn act(&mut self, bank_ms: Option<u64>, received: Instant) -> String {
-        if matches!(self.player, Player::Undecided) {
-            warn!("asked to move before the game is known; assuming Ultimate Tic-Tac-Toe");
-            self.start_uttt();
+        if let Player::Undecided(pending) = &self.player {
+            let last_field = pending.iter().rev().find_map(|u| match u {
+                GameUpdate::Field(tokens) => Some(tokens.len()),
+                _ => None,
+            });
+            if last_field.is_some_and(|cells| cells != 81) {
+                warn!("asked to move before the game is known; a field of {last_field:?} values: Light Riders");
+                self.start_tron();
+            } else {
+                warn!("asked to move before the game is known; assuming Ultimate Tic-Tac-Toe");
+                self.start_uttt();
+            }
         }
         let (settings, config) = (&self.settings, &self.config);
         let answer = match &mut self.player {
@@ -143,19 +156,32 @@ impl Session {
                 error!("the Tron search failed; answering a fallback move");
                 p.recover()
             }),
-            Player::Undecided => unreachable!("a player was started above"),
+            Player::Undecided(_) => unreachable!("a player was started above"),
         };
         answer
     }
 
     fn start_uttt(&mut self) {
         info!("game: Ultimate Tic-Tac-Toe");
-        self.player = Player::Uttt(uttt::UtttPlayer::new(self.seed()));
+        let player = Player::Uttt(uttt::UtttPlayer::new(self.seed()));
+        self.replace_player(player);
     }
 
     fn start_tron(&mut self) {
         info!("game: Light Riders");
-        self.player = Player::Tron(tron::TronPlayer::new(self.seed()));
+        let player = Player::Tron(tron::TronPlayer::new(self.seed()));
+        self.replace_player(player);
+    }
+
+    /// Starts `player`, replaying the updates that waited for the game to be known.
+    fn replace_player(&mut self, player: Player) {
+        let pending = match std::mem::replace(&mut self.player, player) {
+            Player::Undecided(pending) => pending,
+            _ => Vec::new(),
+        };
+        for update in pending {
+            self.update(update);
+        }
     }
 
     fn seed(&self) -> u64 {
@@ -165,11 +191,6 @@ impl Session {
                 .map_or(0x5eed, |d| d.as_nanos() as u64)
         })
     }
-}
-
-/// A UTTT field has 81 values and no walls.
-fn looks_like_uttt(tokens: &[Token]) -> bool {
-    tokens.len() == 81 && !tokens.contains(&Token::Wall)
 }
 
 /// Plays one game: engine lines from `input`, answers to `output`, one flushed line per

@@ -1,1 +1,0 @@
-//! Decoupled MCTS for simultaneous-move games over any [`super::SimGame`].

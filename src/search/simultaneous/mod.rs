@@ -1,0 +1,554 @@
+//! Decoupled MCTS for simultaneous-move games over any [`super::SimGame`]: the stacked
+//! matrix model of seed 003 (Lanctot et al., Section 2.1), in which every node holds a
+//! matrix of joint moves and each player runs its own bandit over its own moves.
+//!
+//! The tree is an arena: nodes in a `Vec` addressed by `u32`, each node's moves and
+//! per-player statistics in flat `Vec`s (player 0's actions, then player 1's), and one
+//! cell per joint move holding the child index and the matrix entry that Regret
+//! Matching needs. Children are created the first time their joint move is tried, until
+//! [`SimConfig::max_nodes`]; after that the search goes on with play-outs from the frontier.
+//! States are not stored: each iteration replays the joint moves from a copy of the root.
+
+mod policy;
+
+pub use policy::{FinalMove, SimPolicy, PAPER_EXP3_GAMMA, PAPER_RM_GAMMA, PAPER_UCT_C};
+
+use super::{FastRng, Limits, Player, SearchStats, SimGame};
+use policy::{reward_for, sample_index, ActionStats};
+
+/// A node budget that keeps a Tron tree (about 260 bytes a node) near 130 MB.
+pub const DEFAULT_MAX_NODES: usize = 500_000;
+
+/// Which selection rule and final-move rule the search uses, and its memory bound.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SimConfig {
+    pub policy: SimPolicy,
+    pub final_move: FinalMove,
+    /// The most nodes the tree may hold; when reached, the search stops expanding.
+    pub max_nodes: usize,
+}
+
+impl SimConfig {
+    /// `policy` with the final-move rule the paper pairs with it and the default node budget.
+    pub fn new(policy: SimPolicy) -> Self {
+        SimConfig {
+            policy,
+            final_move: policy.paper_final_move(),
+            max_nodes: DEFAULT_MAX_NODES,
+        }
+    }
+}
+
+impl Default for SimConfig {
+    /// DUCB1T(max), the best variant of seed 003 (Table 3: 62.3% overall).
+    fn default() -> Self {
+        SimConfig::new(SimPolicy::ducb1t())
+    }
+}
+
+/// What the search knows about one of a player's root moves, for logs and tests.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootAction<M> {
+    pub mv: M,
+    pub visits: u32,
+    /// The mean reward of this move for the player who makes it.
+    pub mean: f32,
+    /// The probability that [`SimSearch::best_move`] plays it under the final-move rule.
+    pub final_probability: f32,
+}
+
+/// `Cell::child` of a joint move that has no node yet.
+const NO_CHILD: u32 = u32::MAX;
+const ROOT: u32 = 0;
+/// The value of a joint move never tried, in Regret Matching's regrets. The paper starts
+/// the matrix at zero on a zero-sum reward scale, i.e. a draw; on our `0..=1` scale a draw
+/// is one half, which keeps unexplored moves neutral for both players.
+const UNTRIED_CELL_VALUE: f32 = 0.5;
+
+/// One node of the stacked matrix tree.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    /// First index in `moves` and `stats`: player 0's `n0` actions, then player 1's `n1`.
+    actions: u32,
+    /// First index in `cells`: `n0 × n1` joint moves, row-major by player 0's action.
+    cells: u32,
+    n0: u16,
+    n1: u16,
+    /// Simulations that went through this node (the `nⱼ` of the UCB formulas).
+    visits: u32,
+    /// Player 0's exact reward when the game is over here; no play-out is needed then.
+    terminal: Option<f32>,
+}
+
+/// One joint move of a node: its child and the entry `X_{m,n}` of the matrix M of Eq. (4).
+#[derive(Clone, Copy, Debug)]
+struct Cell {
+    child: u32,
+    visits: u32,
+    /// Sum of player 0's rewards after this joint move.
+    reward0_sum: f32,
+}
+
+impl Cell {
+    const EMPTY: Cell = Cell {
+        child: NO_CHILD,
+        visits: 0,
+        reward0_sum: 0.0,
+    };
+
+    /// Player 0's mean reward `X̄_{m,n}` after this joint move.
+    #[inline]
+    fn mean0(&self) -> f32 {
+        if self.visits == 0 {
+            UNTRIED_CELL_VALUE
+        } else {
+            self.reward0_sum / self.visits as f32
+        }
+    }
+}
+
+/// One joint move chosen during selection, remembered for backpropagation.
+#[derive(Clone, Copy, Debug)]
+struct Step {
+    node: u32,
+    action0: u16,
+    action1: u16,
+    /// The probabilities the actions were sampled with (Exp3 divides rewards by them).
+    sigma0: f32,
+    sigma1: f32,
+}
+
+/// Decoupled simultaneous-move MCTS (DUCT, DUCB1T, Exp3, Regret Matching) from one root.
+pub struct SimSearch<G: SimGame> {
+    root_state: G,
+    config: SimConfig,
+    rng: FastRng,
+    nodes: Vec<Node>,
+    moves: Vec<G::Move>,
+    stats: Vec<ActionStats>,
+    cells: Vec<Cell>,
+    // Scratch buffers, kept so that iterations never allocate.
+    path: Vec<Step>,
+    move_buffer: Vec<G::Move>,
+    sigma: Vec<f32>,
+}
+
+impl<G: SimGame> SimSearch<G> {
+    /// A tree holding only `root`. The search's own random choices come from `rng`.
+    pub fn new(root: G, config: SimConfig, rng: FastRng) -> Self {
+        let mut search = SimSearch {
+            root_state: root,
+            config,
+            rng,
+            nodes: Vec::new(),
+            moves: Vec::new(),
+            stats: Vec::new(),
+            cells: Vec::new(),
+            path: Vec::new(),
+            move_buffer: Vec::new(),
+            sigma: Vec::new(),
+        };
+        search.restart();
+        search
+    }
+
+    pub fn config(&self) -> &SimConfig {
+        &self.config
+    }
+
+    pub fn root(&self) -> &G {
+        &self.root_state
+    }
+
+    pub fn node_count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Simulations through the root, kept across [`SimSearch::advance`].
+    pub fn root_visits(&self) -> u32 {
+        self.nodes[ROOT as usize].visits
+    }
+
+    /// Runs simulations until `limits` says stop. Does nothing when the root is terminal.
+    pub fn search(&mut self, limits: Limits) -> SearchStats {
+        let start = std::time::Instant::now();
+        let mut stats = SearchStats::default();
+        if self.nodes[ROOT as usize].terminal.is_none() {
+            while !limits.reached(stats.iterations) {
+                let (played_out, refused_expansion) = self.iterate();
+                stats.iterations += 1;
+                stats.playouts += played_out as u64;
+                stats.tree_full |= refused_expansion;
+            }
+        }
+        stats.elapsed = start.elapsed();
+        stats.nodes = self.nodes.len();
+        stats
+    }
+
+    /// The root move for `player` under the configured final-move rule (`rng` samples
+    /// the mixed strategies). `None` when the root is terminal.
+    pub fn best_move(&self, player: Player, rng: &mut FastRng) -> Option<G::Move> {
+        let (moves, stats) = self.player_actions(ROOT, player);
+        if moves.is_empty() {
+            return None;
+        }
+        let mut distribution = Vec::with_capacity(moves.len());
+        self.config
+            .final_move
+            .distribution(self.config.policy, stats, &mut distribution);
+        Some(moves[sample_index(&distribution, rng)])
+    }
+
+    /// `player`'s root moves with their statistics and final-move probabilities.
+    pub fn root_actions(&self, player: Player) -> Vec<RootAction<G::Move>> {
+        let (moves, stats) = self.player_actions(ROOT, player);
+        let mut distribution = Vec::with_capacity(moves.len());
+        self.config
+            .final_move
+            .distribution(self.config.policy, stats, &mut distribution);
+        moves
+            .iter()
+            .zip(stats)
+            .zip(distribution)
+            .map(|((&mv, s), final_probability)| RootAction {
+                mv,
+                visits: s.visits,
+                mean: s.mean(),
+                final_probability,
+            })
+            .collect()
+    }
+
+    /// Moves the root to the position after the joint move `(mv0, mv1)`. When that joint
+    /// move leads to `new_root` and has a subtree, the subtree is kept (compacted into
+    /// fresh arenas) and `true` is returned; otherwise the tree restarts from `new_root`.
+    pub fn advance(&mut self, mv0: G::Move, mv1: G::Move, new_root: &G) -> bool {
+        let kept = self.child_after(mv0, mv1, new_root);
+        self.root_state = new_root.clone();
+        match kept {
+            Some(child) => {
+                self.keep_subtree(child);
+                true
+            }
+            None => {
+                self.restart();
+                false
+            }
+        }
+    }
+
+    /// The root's child after `(mv0, mv1)`, if it exists and its position is `new_root`.
+    fn child_after(&self, mv0: G::Move, mv1: G::Move, new_root: &G) -> Option<u32> {
+        let root = self.nodes[ROOT as usize];
+        let action0 = self
+            .player_actions(ROOT, 0)
+            .0
+            .iter()
+            .position(|&m| m == mv0)?;
+        let action1 = self
+            .player_actions(ROOT, 1)
+            .0
+            .iter()
+            .position(|&m| m == mv1)?;
+        let child = self.cells[root.cells as usize + action0 * root.n1 as usize + action1].child;
+        let mut after = self.root_state.clone();
+        after.play_joint(mv0, mv1);
+        (child != NO_CHILD && after == *new_root).then_some(child)
+    }
+
+    /// Forgets the tree and starts over from the root state.
+    fn restart(&mut self) {
+        self.nodes.clear();
+        self.moves.clear();
+        self.stats.clear();
+        self.cells.clear();
+        let root_state = self.root_state.clone();
+        self.push_node(&root_state);
+    }
+
+    /// Rebuilds the arenas with only the subtree of `new_root`, breadth first, so that
+    /// `new_root` becomes node 0 and the freed space is reclaimed.
+    fn keep_subtree(&mut self, new_root: u32) {
+        let mut nodes = Vec::new();
+        let mut moves = Vec::new();
+        let mut stats = Vec::new();
+        let mut cells = Vec::new();
+        // A node's new index is its position in this queue.
+        let mut queue = vec![new_root];
+        let mut next = 0;
+        while next < queue.len() {
+            let old = self.nodes[queue[next] as usize];
+            next += 1;
+            let action_range =
+                old.actions as usize..old.actions as usize + old.n0 as usize + old.n1 as usize;
+            let cell_range =
+                old.cells as usize..old.cells as usize + old.n0 as usize * old.n1 as usize;
+            nodes.push(Node {
+                actions: moves.len() as u32,
+                cells: cells.len() as u32,
+                ..old
+            });
+            moves.extend_from_slice(&self.moves[action_range.clone()]);
+            stats.extend_from_slice(&self.stats[action_range]);
+            for cell in &self.cells[cell_range] {
+                let mut cell = *cell;
+                if cell.child != NO_CHILD {
+                    queue.push(cell.child);
+                    cell.child = (queue.len() - 1) as u32;
+                }
+                cells.push(cell);
+            }
+        }
+        self.nodes = nodes;
+        self.moves = moves;
+        self.stats = stats;
+        self.cells = cells;
+    }
+
+    /// Appends a node for `state`: terminal with its exact reward, or with both players'
+    /// legal moves, fresh statistics and an empty joint-move matrix.
+    fn push_node(&mut self, state: &G) -> u32 {
+        let index = self.nodes.len() as u32;
+        let actions = self.moves.len() as u32;
+        let cells = self.cells.len() as u32;
+        if let Some(outcome) = state.outcome() {
+            self.nodes.push(Node {
+                actions,
+                cells,
+                n0: 0,
+                n1: 0,
+                visits: 0,
+                terminal: Some(outcome.reward_for(0)),
+            });
+            return index;
+        }
+        let mut counts = [0u16; 2];
+        for (player, count) in counts.iter_mut().enumerate() {
+            self.move_buffer.clear();
+            state.legal_moves(player as Player, &mut self.move_buffer);
+            assert!(
+                !self.move_buffer.is_empty(),
+                "a SimGame that is not over must give every player a move"
+            );
+            *count = u16::try_from(self.move_buffer.len()).expect("at most 65535 moves");
+            self.moves.extend_from_slice(&self.move_buffer);
+        }
+        let [n0, n1] = counts;
+        let n_actions = (n0 + n1) as usize;
+        self.stats
+            .resize(self.stats.len() + n_actions, ActionStats::default());
+        self.cells
+            .resize(self.cells.len() + n0 as usize * n1 as usize, Cell::EMPTY);
+        self.nodes.push(Node {
+            actions,
+            cells,
+            n0,
+            n1,
+            visits: 0,
+            terminal: None,
+        });
+        index
+    }
+
+    /// Index range in `moves` and `stats` of `player`'s actions at `node`.
+    #[inline]
+    fn action_range(&self, node: u32, player: Player) -> std::ops::Range<usize> {
+        let n = self.nodes[node as usize];
+        let start = n.actions as usize + if player == 0 { 0 } else { n.n0 as usize };
+        let len = if player == 0 { n.n0 } else { n.n1 } as usize;
+        start..start + len
+    }
+
+    fn player_actions(&self, node: u32, player: Player) -> (&[G::Move], &[ActionStats]) {
+        let range = self.action_range(node, player);
+        (&self.moves[range.clone()], &self.stats[range])
+    }
+
+    /// Picks `player`'s action at `node` with the configured policy.
+    #[inline]
+    fn select(&mut self, node: u32, player: Player) -> (u16, f32) {
+        let range = self.action_range(node, player);
+        let parent_visits = self.nodes[node as usize].visits;
+        let (action, sigma) = self.config.policy.select(
+            &mut self.stats[range],
+            parent_visits,
+            &mut self.sigma,
+            &mut self.rng,
+        );
+        (action as u16, sigma)
+    }
+
+    /// One simulation: select joint moves down the tree, expand one node (if the budget
+    /// allows), evaluate it exactly or by a play-out, and back the reward up.
+    /// Returns whether a play-out ran and whether an expansion was refused.
+    fn iterate(&mut self) -> (bool, bool) {
+        let mut state = self.root_state.clone();
+        self.path.clear();
+        let mut node = ROOT;
+        let mut refused_expansion = false;
+        let leaf_state_reward = loop {
+            let current = self.nodes[node as usize];
+            if let Some(reward0) = current.terminal {
+                self.nodes[node as usize].visits += 1;
+                break Some(reward0);
+            }
+            let (action0, sigma0) = self.select(node, 0);
+            let (action1, sigma1) = self.select(node, 1);
+            self.path.push(Step {
+                node,
+                action0,
+                action1,
+                sigma0,
+                sigma1,
+            });
+            let mv0 = self.moves[current.actions as usize + action0 as usize];
+            let mv1 = self.moves[(current.actions + current.n0 as u32) as usize + action1 as usize];
+            state.play_joint(mv0, mv1);
+            let cell =
+                current.cells as usize + action0 as usize * current.n1 as usize + action1 as usize;
+            let child = self.cells[cell].child;
+            if child != NO_CHILD {
+                node = child;
+                continue;
+            }
+            if self.nodes.len() < self.config.max_nodes {
+                let child = self.push_node(&state);
+                self.cells[cell].child = child;
+                let new_node = &mut self.nodes[child as usize];
+                new_node.visits += 1;
+                break new_node.terminal;
+            }
+            refused_expansion = true;
+            break state.outcome().map(|outcome| outcome.reward_for(0));
+        };
+        let (reward0, played_out) = match leaf_state_reward {
+            Some(reward0) => (reward0, false),
+            None => (state.playout(&mut self.rng), true),
+        };
+        self.backpropagate(reward0);
+        (played_out, refused_expansion)
+    }
+
+    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`).
+    fn backpropagate(&mut self, reward0: f32) {
+        let path = std::mem::take(&mut self.path);
+        let policy = self.config.policy;
+        for step in &path {
+            let node = &mut self.nodes[step.node as usize];
+            node.visits += 1;
+            let node = *node;
+            let cell = &mut self.cells[node.cells as usize
+                + step.action0 as usize * node.n1 as usize
+                + step.action1 as usize];
+            cell.visits += 1;
+            cell.reward0_sum += reward0;
+            for (player, action, sigma) in [
+                (0, step.action0, step.sigma0),
+                (1, step.action1, step.sigma1),
+            ] {
+                let reward = reward_for(player, reward0);
+                let index = self.action_range(step.node, player).start + action as usize;
+                let stats = &mut self.stats[index];
+                stats.add_reward(reward);
+                policy.exp3_update(stats, reward, sigma);
+            }
+            if let SimPolicy::RegretMatching { .. } = policy {
+                self.update_regrets(node, step, reward0);
+            }
+        }
+        self.path = path;
+    }
+
+    /// Regret Matching's update, Eq. (4): each action's regret grows by what it would have
+    /// earned against the other player's actual move (the sampled reward `r` for the move
+    /// taken, the matrix mean `X̄` for the others) minus `r`.
+    fn update_regrets(&mut self, node: Node, step: &Step, reward0: f32) {
+        let (n0, n1) = (node.n0 as usize, node.n1 as usize);
+        let (a0, a1) = (step.action0 as usize, step.action1 as usize);
+        let row = node.cells as usize;
+        let cells = &self.cells[row..row + n0 * n1];
+        let stats = &mut self.stats[node.actions as usize..node.actions as usize + n0 + n1];
+        let (stats0, stats1) = stats.split_at_mut(n0);
+        for (i, s) in stats0.iter_mut().enumerate() {
+            if i != a0 {
+                s.score += f64::from(cells[i * n1 + a1].mean0() - reward0);
+            }
+        }
+        for (j, s) in stats1.iter_mut().enumerate() {
+            if j != a1 {
+                s.score +=
+                    f64::from(reward_for(1, cells[a0 * n1 + j].mean0()) - reward_for(1, reward0));
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Outcome;
+    use rand::SeedableRng;
+
+    /// One joint move with 2 moves for player 0 and 3 for player 1, then a draw.
+    #[derive(Clone, PartialEq)]
+    struct OneShot(bool);
+
+    impl SimGame for OneShot {
+        type Move = u8;
+        fn outcome(&self) -> Option<Outcome> {
+            self.0.then_some(Outcome::Draw)
+        }
+        fn legal_moves(&self, player: Player, moves: &mut Vec<u8>) {
+            moves.extend(0..2 + player);
+        }
+        fn play_joint(&mut self, _: u8, _: u8) {
+            self.0 = true;
+        }
+        fn playout(&mut self, _: &mut FastRng) -> f32 {
+            0.5
+        }
+    }
+
+    #[test]
+    fn regret_update_follows_equation_4() {
+        let config = SimConfig::new(SimPolicy::regret_matching());
+        let mut search = SimSearch::new(OneShot(false), config, FastRng::seed_from_u64(0));
+        let root = search.nodes[ROOT as usize];
+        let cell = |row: usize, col: usize| root.cells as usize + row * 3 + col;
+        // X̄ for player 0: (0, 2) = 0.25, (1, 0) = 0.9; (1, 1) never tried.
+        search.cells[cell(0, 2)] = Cell {
+            child: NO_CHILD,
+            visits: 4,
+            reward0_sum: 1.0,
+        };
+        search.cells[cell(1, 0)] = Cell {
+            child: NO_CHILD,
+            visits: 10,
+            reward0_sum: 9.0,
+        };
+        let step = Step {
+            node: ROOT,
+            action0: 1,
+            action1: 2,
+            sigma0: 1.0,
+            sigma1: 1.0,
+        };
+        let reward0 = 0.75;
+        search.update_regrets(root, &step, reward0);
+        let regrets: Vec<f64> = search.stats[..5].iter().map(|s| s.score).collect();
+        let expected = [
+            0.25 - 0.75,               // player 0's move 0 against player 1's move 2
+            0.0,                       // the move taken regrets nothing
+            (1.0 - 0.9) - 0.25,        // player 1's move 0 against player 0's move 1
+            UNTRIED_CELL_VALUE - 0.25, // an untried joint move counts as a draw
+            0.0,
+        ];
+        for (got, want) in regrets.iter().zip(expected) {
+            assert!(
+                (got - f64::from(want)).abs() < 1e-6,
+                "{regrets:?} vs {expected:?}"
+            );
+        }
+    }
+}

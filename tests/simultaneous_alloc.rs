@@ -1,0 +1,85 @@
+//! Once the tree is full, search iterations must not allocate: Tron play-outs are fast
+//! enough that an allocation per iteration would show. One test only, because the
+//! counting allocator sees every thread of this test binary.
+
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use mctsbot::search::simultaneous::{SimConfig, SimPolicy, SimSearch};
+use mctsbot::search::{random_below, FastRng, Limits, Outcome, Player, SimGame};
+use rand::SeedableRng;
+
+struct CountingAllocator;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+unsafe impl GlobalAlloc for CountingAllocator {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        System.alloc(layout)
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        System.dealloc(ptr, layout)
+    }
+}
+
+#[global_allocator]
+static GLOBAL: CountingAllocator = CountingAllocator;
+
+/// Eight steps of three moves each; player 0 wins if its moves add up to more.
+#[derive(Clone, Copy, PartialEq, Default)]
+struct Race {
+    step: u8,
+    lead: i8,
+}
+
+impl SimGame for Race {
+    type Move = u8;
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.step == 8).then_some(match self.lead.signum() {
+            1 => Outcome::Win(0),
+            -1 => Outcome::Win(1),
+            _ => Outcome::Draw,
+        })
+    }
+
+    fn legal_moves(&self, _player: Player, moves: &mut Vec<u8>) {
+        moves.extend(0..3);
+    }
+
+    fn play_joint(&mut self, mv0: u8, mv1: u8) {
+        self.step += 1;
+        self.lead += mv0 as i8 - mv1 as i8;
+    }
+
+    fn playout(&mut self, rng: &mut FastRng) -> f32 {
+        while self.outcome().is_none() {
+            self.play_joint(random_below(rng, 3) as u8, random_below(rng, 3) as u8);
+        }
+        self.outcome().unwrap().reward_for(0)
+    }
+}
+
+#[test]
+fn full_tree_iterations_do_not_allocate() {
+    for policy in [
+        SimPolicy::duct(),
+        SimPolicy::ducb1t(),
+        SimPolicy::exp3(),
+        SimPolicy::regret_matching(),
+    ] {
+        let config = SimConfig {
+            max_nodes: 200,
+            ..SimConfig::new(policy)
+        };
+        let mut search = SimSearch::new(Race::default(), config, FastRng::seed_from_u64(1));
+        let warm_up = search.search(Limits::iterations(2_000));
+        assert!(warm_up.tree_full, "{policy:?}");
+        let before = ALLOCATIONS.load(Ordering::Relaxed);
+        let stats = search.search(Limits::iterations(20_000));
+        let allocations = ALLOCATIONS.load(Ordering::Relaxed) - before;
+        assert_eq!(stats.iterations, 20_000);
+        assert_eq!(allocations, 0, "{policy:?}");
+    }
+}
