@@ -221,3 +221,57 @@ fn read_lines(mut stdout: impl Read, tx: SyncSender<Event>) {
     }
     let _ = tx.send(Event::Closed);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines_of(bytes: &[u8]) -> Vec<(String, bool)> {
+        let (tx, rx) = mpsc::sync_channel(LINE_QUEUE);
+        read_lines(bytes, tx);
+        let mut out = Vec::new();
+        for event in rx {
+            match event {
+                Event::Line {
+                    text, oversized, ..
+                } => out.push((text, oversized)),
+                Event::Closed => out.push(("<closed>".into(), false)),
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn splits_trims_skips_blanks_and_cuts_long_lines() {
+        let mut input = b"place_move 4 4\r\n\n  up \n".to_vec();
+        input.extend(std::iter::repeat(b'x').take(3 * MAX_LINE));
+        input.extend(b"\nlast without newline");
+        let got = lines_of(&input);
+        assert_eq!(got[0], ("place_move 4 4".to_string(), false));
+        assert_eq!(got[1], ("up".to_string(), false));
+        assert_eq!(got[2].0.len(), MAX_LINE);
+        assert!(got[2].1, "cut lines are flagged");
+        assert_eq!(
+            got[3].0, "<closed>",
+            "a line without newline is not an answer"
+        );
+        assert_eq!(got.len(), 4);
+    }
+
+    #[test]
+    fn a_silent_bot_times_out_and_a_dead_one_is_closed() {
+        let mut bot = BotProcess::spawn("read line; echo got $line; exit 0", None).unwrap();
+        let sent = Instant::now();
+        assert_eq!(bot.receive(sent, 50), Reply::Timeout);
+        bot.send("hello");
+        match bot.receive(Instant::now(), 5000) {
+            Reply::Line { text, .. } => assert_eq!(text, "got hello"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(bot.receive(Instant::now(), 5000), Reply::Closed);
+        assert!(bot.is_closed());
+        assert!(bot
+            .transcript
+            .starts_with("# no answer in time\n> hello\n< got hello\n"));
+    }
+}
