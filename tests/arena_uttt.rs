@@ -39,7 +39,11 @@ fn first_legal_bots_play_full_games_in_both_dialects() {
         );
         has(&run.json, "\"timeouts\": {\"A\": 0, \"B\": 0}, \"illegal\": {\"A\": 0, \"B\": 0}, \"crashes\": {\"A\": 0, \"B\": 0}");
         assert!(run.stdout.contains("uttt"), "{}", run.stdout);
-        assert!(run.stderr.contains("game 2/2"), "progress lines: {}", run.stderr);
+        assert!(
+            run.stderr.contains("game 2/2"),
+            "progress lines: {}",
+            run.stderr
+        );
         let ids = if dialect == "riddles" {
             ("player0,player1", 0, '.')
         } else {
@@ -147,9 +151,26 @@ fn slow_answers_spend_the_timebank() {
     assert!(run.took < Duration::from_secs(8), "{:?}", run.took);
 }
 
+/// Whether process `pid` is gone (or a zombie waiting for a reaper that is not ours to be).
+fn is_dead(pid: &str) -> bool {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let state = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .trim_start()
+        .chars()
+        .next();
+    matches!(state, None | Some('Z') | Some('X'))
+}
+
+fn pidfile(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("arena-test-{}-{name}.pid", std::process::id()))
+}
+
 #[test]
 fn lingering_children_are_killed() {
-    let pidfile = std::env::temp_dir().join(format!("arena-test-{}-child.pid", std::process::id()));
+    let pidfile = pidfile("spawner");
     let run = arena(
         "spawner",
         &args(&["--seed", "6"]),
@@ -162,20 +183,28 @@ fn lingering_children_are_killed() {
         .unwrap()
         .trim()
         .to_string();
-    // Gone, or a zombie waiting for a reaper that is not ours to be.
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    let state = stat
-        .rsplit(')')
-        .next()
-        .unwrap_or("")
-        .trim_start()
-        .chars()
-        .next();
-    assert!(
-        matches!(state, None | Some('Z') | Some('X')),
-        "child {pid} still runs: {stat}"
-    );
+    assert!(is_dead(&pid), "child {pid} still runs");
     assert!(run.took < Duration::from_secs(3), "{:?}", run.took);
+}
+
+#[test]
+fn a_bot_that_exits_behind_a_child_holding_its_stdout_crashed() {
+    let pidfile = pidfile("orphaner");
+    let run = arena(
+        "orphaner",
+        &args(&["--seed", "7"]),
+        &bot("first_legal", ""),
+        &bot("orphaner", &pidfile.display().to_string()),
+    );
+    has(&run.json, "\"winner\": \"A\"");
+    has(&run.json, "\"crashes\": {\"A\": 0, \"B\": 1}");
+    has(&run.json, "\"timeouts\": {\"A\": 0, \"B\": 0}");
+    let pid = std::fs::read_to_string(&pidfile)
+        .unwrap()
+        .trim()
+        .to_string();
+    assert!(is_dead(&pid), "child {pid} still runs");
+    assert!(run.took < Duration::from_secs(1), "{:?}", run.took);
 }
 
 #[test]

@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 pub const MAX_LINE: usize = 1024;
 /// Lines that may wait unread; a bot that floods stdout then blocks on its own writes.
 const LINE_QUEUE: usize = 256;
+/// How often a waiting arena checks whether the bot process is still alive.
+const EXIT_POLL: Duration = Duration::from_millis(20);
 
 /// What the stdout reader saw.
 enum Event {
@@ -126,14 +128,31 @@ impl BotProcess {
             return Reply::Closed;
         }
         let deadline = sent + Duration::from_millis(allowed_ms);
-        let wait = deadline.saturating_duration_since(Instant::now());
-        let event = match self.lines.recv_timeout(wait) {
-            Ok(event) => event,
-            Err(RecvTimeoutError::Timeout) => {
-                self.transcript.push_str("# no answer in time\n");
-                return Reply::Timeout;
+        // Wait in slices and watch the process too: a bot that exits while a child it
+        // left behind keeps its stdout open never shows EOF, but it has still crashed.
+        let event = loop {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(wait.min(EXIT_POLL)) {
+                Ok(event) => break event,
+                Err(RecvTimeoutError::Disconnected) => break Event::Closed,
+                Err(RecvTimeoutError::Timeout) if wait <= EXIT_POLL => {
+                    self.transcript.push_str("# no answer in time\n");
+                    return Reply::Timeout;
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    if let Ok(Some(status)) = self.child.try_wait() {
+                        // A last answer may have arrived just before the exit.
+                        match self.lines.try_recv() {
+                            Ok(event) => break event,
+                            Err(_) => {
+                                self.transcript
+                                    .push_str(&format!("# bot exited: {status}\n"));
+                                break Event::Closed;
+                            }
+                        }
+                    }
+                }
             }
-            Err(RecvTimeoutError::Disconnected) => Event::Closed,
         };
         match event {
             Event::Line {
