@@ -55,7 +55,13 @@ pub fn seeded_position<G: Game>(start: G, plies: usize, seed: u64) -> G {
 }
 
 /// Searches `position` for `ms` milliseconds with a fresh tree.
-pub fn bench_tree<G: Game>(game: &'static str, name: &str, position: G, ms: u64, config: &Config) -> BenchResult {
+pub fn bench_tree<G: Game>(
+    game: &'static str,
+    name: &str,
+    position: G,
+    ms: u64,
+    config: &Config,
+) -> BenchResult {
     let mut tree = Tree::new(position, config.tree, config.seed.unwrap_or(1));
     let stats = tree.search(Limits::millis(ms));
     BenchResult {
@@ -72,7 +78,13 @@ pub fn uttt(ms: u64, config: &Config) -> Vec<BenchResult> {
     let mut results = vec![bench_tree("uttt", "empty", Board::new(), ms, config)];
     for plies in [10, 20, 30] {
         let position = seeded_position(Board::new(), plies, 2016);
-        results.push(bench_tree("uttt", &format!("ply{plies}"), position, ms, config));
+        results.push(bench_tree(
+            "uttt",
+            &format!("ply{plies}"),
+            position,
+            ms,
+            config,
+        ));
     }
     results
 }

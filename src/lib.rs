@@ -9,7 +9,7 @@
 //! - [`tron`]: Light Riders rules on bitboards and the space evaluation.
 //! - [`bot`]: the glue that turns engine commands into searches and answers.
 //! - [`arena`]: the local engine and tournament runner behind the `arena` binary.
-//! - [`bench`]: fixed-position search benchmarks (`mctsbot bench`).
+//! - [`mod@bench`]: fixed-position search benchmarks (`mctsbot bench`).
 
 pub mod arena;
 pub mod bench;

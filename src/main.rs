@@ -41,7 +41,9 @@ fn bench(args: &[String]) -> Result<(), String> {
     while let Some(arg) = args.next() {
         if arg == "--ms" {
             let value = args.next().ok_or("--ms needs milliseconds")?;
-            ms = value.parse().map_err(|_| format!("--ms needs milliseconds, got {value:?}"))?;
+            ms = value
+                .parse()
+                .map_err(|_| format!("--ms needs milliseconds, got {value:?}"))?;
         } else {
             rest.push(arg.clone());
         }

@@ -16,7 +16,12 @@ fn run_bot(input: &str, args: &[&str]) -> (Vec<String>, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start mctsbot");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success(), "exit status {:?}", output.status);
     let stdout = String::from_utf8(output.stdout).unwrap();
@@ -63,11 +68,19 @@ fn assert_all_answers_legal(fixture: &str) {
     let lines = engine_lines(fixture, 300);
     let (answers, stderr) = run_bot(&(lines.join("\n") + "\n"), &["--seed", "3"]);
     let positions = positions_at_actions(&lines);
-    assert_eq!(answers.len(), positions.len(), "one answer per action; stderr:\n{stderr}");
+    assert_eq!(
+        answers.len(),
+        positions.len(),
+        "one answer per action; stderr:\n{stderr}"
+    );
     for (answer, board) in answers.iter().zip(&positions) {
         let (x, y) = parse_place_move(answer).unwrap_or_else(|| panic!("bad answer {answer:?}"));
         let mv = Move::from_xy(x, y).unwrap();
-        assert!(board.is_legal(mv), "illegal {answer} in\n{}", board.render());
+        assert!(
+            board.is_legal(mv),
+            "illegal {answer} in\n{}",
+            board.render()
+        );
     }
     // One key=value log line per move, and the tree reused after the first.
     assert_eq!(stderr.matches(" iterations=").count(), answers.len());
@@ -104,7 +117,10 @@ fn malformed_lines_are_reported_and_an_action_still_gets_a_legal_answer() {
     assert!(stderr.contains("timebank"), "{stderr}");
     let actions = lines.iter().filter(|l| l.starts_with("action")).count();
     assert_eq!(answers.len(), actions, "stdout: {answers:?}");
-    assert!(answers.iter().all(|a| parse_place_move(a).is_some()), "{answers:?}");
+    assert!(
+        answers.iter().all(|a| parse_place_move(a).is_some()),
+        "{answers:?}"
+    );
     // The malformed action repeats the last position's question: still a legal answer.
     let positions = positions_at_actions(&lines[..lines.len() - 1]);
     let last = positions.last().unwrap();
@@ -136,7 +152,10 @@ fn an_action_before_any_position_is_answered() {
 
 #[test]
 fn help_explains_the_options() {
-    let output = Process::new(env!("CARGO_BIN_EXE_mctsbot")).arg("--help").output().unwrap();
+    let output = Process::new(env!("CARGO_BIN_EXE_mctsbot"))
+        .arg("--help")
+        .output()
+        .unwrap();
     let text = String::from_utf8(output.stdout).unwrap();
     for flag in ["--game", "--seed", "--c", "--max-nodes", "--final", "bench"] {
         assert!(text.contains(flag), "--help lacks {flag}");
@@ -154,7 +173,14 @@ fn bench_prints_one_json_line_per_position() {
     assert!(lines.len() >= 2);
     assert!(lines[0].contains("\"position\":\"empty\""));
     for line in lines {
-        for key in ["game", "position", "iterations", "ms", "iterations_per_sec", "playouts_per_sec"] {
+        for key in [
+            "game",
+            "position",
+            "iterations",
+            "ms",
+            "iterations_per_sec",
+            "playouts_per_sec",
+        ] {
             assert!(line.contains(&format!("\"{key}\":")), "{line} lacks {key}");
         }
     }

@@ -81,7 +81,9 @@ impl Session {
             Command::UpdatePlayer { player, key, value } => {
                 info!("ignored: update {player} {key} {value}")
             }
-            Command::ActionMove { timebank_ms } => return Some(self.act(Some(timebank_ms), received)),
+            Command::ActionMove { timebank_ms } => {
+                return Some(self.act(Some(timebank_ms), received))
+            }
         }
         None
     }

@@ -2,8 +2,8 @@
 //! `--flag value` pairs do not justify a dependency on a competition server that builds
 //! from source.
 
-use crate::search::tree::{FinalMove, TreeConfig};
 use super::tron::TronConfig;
+use crate::search::tree::{FinalMove, TreeConfig};
 
 /// Which game the bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -162,8 +162,21 @@ mod tests {
     #[test]
     fn options_set_their_fields() {
         let config = Config::from_args(&[
-            "--game", "uttt", "--seed", "42", "--c", "0.7", "--final", "robust", "--no-solver",
-            "--max-nodes", "1000", "--expand-visits", "3", "--safety-ms", "60",
+            "--game",
+            "uttt",
+            "--seed",
+            "42",
+            "--c",
+            "0.7",
+            "--final",
+            "robust",
+            "--no-solver",
+            "--max-nodes",
+            "1000",
+            "--expand-visits",
+            "3",
+            "--safety-ms",
+            "60",
         ])
         .unwrap();
         assert_eq!(config.game, GameChoice::Uttt);

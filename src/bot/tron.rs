@@ -89,7 +89,13 @@ impl TronPlayer {
         TronPlayer
     }
     pub fn update(&mut self, _update: crate::protocol::GameUpdate) {}
-    pub fn act(&mut self, _bank: Option<u64>, _received: std::time::Instant, _s: &super::Settings, _c: &super::Config) -> String {
+    pub fn act(
+        &mut self,
+        _bank: Option<u64>,
+        _received: std::time::Instant,
+        _s: &super::Settings,
+        _c: &super::Config,
+    ) -> String {
         self.recover()
     }
     pub fn recover(&mut self) -> String {

@@ -35,14 +35,19 @@ impl UtttPlayer {
             GameUpdate::Field(tokens) => self.field = Some(tokens),
             GameUpdate::Macroboard(tokens) => self.macroboard = Some(tokens),
             GameUpdate::Round(_) | GameUpdate::Move(_) => {}
-            GameUpdate::Unknown { key, value } => info!("unknown game update ignored: {key} {value}"),
+            GameUpdate::Unknown { key, value } => {
+                info!("unknown game update ignored: {key} {value}")
+            }
         }
     }
 
     /// The position the engine last described, if it is a valid one.
     fn position(&self, settings: &Settings) -> Result<Board, String> {
         let field = self.field.as_deref().ok_or("no field received yet")?;
-        let macroboard = self.macroboard.as_deref().ok_or("no macroboard received yet")?;
+        let macroboard = self
+            .macroboard
+            .as_deref()
+            .ok_or("no macroboard received yet")?;
         let dialect = match settings.your_botid {
             Some(0) => Dialect::Riddles,
             Some(2) => Dialect::TheAiGames,
@@ -51,7 +56,13 @@ impl UtttPlayer {
         Board::from_engine(field, macroboard, dialect)
     }
 
-    pub fn act(&mut self, bank_ms: Option<u64>, received: Instant, settings: &Settings, config: &Config) -> String {
+    pub fn act(
+        &mut self,
+        bank_ms: Option<u64>,
+        received: Instant,
+        settings: &Settings,
+        config: &Config,
+    ) -> String {
         let board = match self.position(settings) {
             Ok(board) => board,
             Err(err) => {
@@ -82,7 +93,9 @@ impl UtttPlayer {
         let budget = timeman::budget(&tc, bank, self.moves_made, legal.len() as u32);
 
         let reused = self.reuse_tree(board);
-        let tree = self.tree.get_or_insert_with(|| Tree::new(board, config.tree, self.seed));
+        let tree = self
+            .tree
+            .get_or_insert_with(|| Tree::new(board, config.tree, self.seed));
         let stats = if budget == Budget::IMMEDIATE {
             Default::default()
         } else {
@@ -139,7 +152,11 @@ impl UtttPlayer {
             Dialect::TheAiGames => Token::Number(0),
             Dialect::Riddles => Token::Dot,
         };
-        let cells = || (0..81u8).filter_map(|i| Move::from_xy(i % 9, i / 9)).filter(|m| field.get(cell_index(*m)) == Some(&empty));
+        let cells = || {
+            (0..81u8)
+                .filter_map(|i| Move::from_xy(i % 9, i / 9))
+                .filter(|m| field.get(cell_index(*m)) == Some(&empty))
+        };
         let playable = |m: &Move| macroboard.get(m.board() as usize) == Some(&Token::Number(-1));
         let mv = cells().find(playable).or_else(|| cells().next());
         let (x, y) = mv.map_or((4, 4), Move::xy);

@@ -89,8 +89,9 @@ pub trait SimGame: Clone + PartialEq {
 }
 
 /// When a search must stop: at a deadline, after a number of iterations, or whichever
-/// comes first. The clock is read every [`CLOCK_CHECK_INTERVAL`] iterations.
-#[derive(Clone, Copy, Debug, Default)]
+/// comes first. The clock is read every [`CLOCK_CHECK_INTERVAL`] iterations. (No
+/// `Default`: a search without any limit would never stop.)
+#[derive(Clone, Copy, Debug)]
 pub struct Limits {
     pub deadline: Option<std::time::Instant>,
     pub max_iterations: Option<u64>,
