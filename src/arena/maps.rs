@@ -1,7 +1,6 @@
 //! Light Riders boards: text maps (`#` wall, `.` empty, `0`/`1` the riders' starts, lines
 //! starting with `;` are comments) and the riddles.io engine's random empty board.
-//! The shipped maps in `protocol/maps/` are compiled in, so `--map rooms16` works from
-//! any directory; a path to a file works too.
+//! `--map` takes a path or the name of a map shipped in `protocol/maps/`.
 
 use crate::search::FastRng;
 use rand::{RngCore, SeedableRng};
@@ -17,24 +16,28 @@ pub struct Map {
     pub starts: [(u32, u32); 2],
 }
 
-/// The maps shipped in `protocol/maps/`, by name.
-pub const BUILTIN: &[(&str, &str)] = &[
-    ("empty13", include_str!("../../protocol/maps/empty13.txt")),
-    ("empty6", include_str!("../../protocol/maps/empty6.txt")),
-    (
-        "pillars13",
-        include_str!("../../protocol/maps/pillars13.txt"),
-    ),
-    (
-        "brackets13",
-        include_str!("../../protocol/maps/brackets13.txt"),
-    ),
-    ("rooms16", include_str!("../../protocol/maps/rooms16.txt")),
-    (
-        "chevrons16",
-        include_str!("../../protocol/maps/chevrons16.txt"),
-    ),
+/// The maps shipped in `protocol/maps/NAME.txt`.
+pub const SHIPPED: &[&str] = &[
+    "empty13",
+    "empty6",
+    "pillars13",
+    "brackets13",
+    "rooms16",
+    "chevrons16",
 ];
+
+/// Where `--map NAME` may be found, in order: a file by that path, then
+/// `protocol/maps/NAME.txt` under the current directory, then under the source tree the
+/// arena was built from. (Read at run time, not compiled in: the release image builds
+/// from `src/` alone.)
+fn candidates(spec: &str) -> Vec<std::path::PathBuf> {
+    let file = format!("protocol/maps/{spec}.txt");
+    vec![
+        spec.into(),
+        file.clone().into(),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file),
+    ]
+}
 
 impl Map {
     /// Parses a text map.
@@ -83,13 +86,14 @@ impl Map {
         }
     }
 
-    /// A shipped map by name, or else a file by path.
+    /// A map file by path, or a shipped map by name (see [`SHIPPED`]).
     pub fn load(spec: &str) -> Result<Map, String> {
-        if let Some((name, text)) = BUILTIN.iter().find(|(n, _)| *n == spec) {
-            return Map::parse(name, text);
-        }
-        let text = std::fs::read_to_string(spec).map_err(|e| format!("map {spec}: {e}"))?;
-        let name = std::path::Path::new(spec)
+        let path = candidates(spec)
+            .into_iter()
+            .find(|p| p.is_file())
+            .ok_or(format!("map {spec}: no such file or shipped map"))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("map {spec}: {e}"))?;
+        let name = path
             .file_stem()
             .map_or(spec.to_string(), |s| s.to_string_lossy().into_owned());
         Map::parse(&name, &text)
@@ -141,8 +145,9 @@ mod tests {
 
     #[test]
     fn shipped_maps_parse_and_are_fair() {
-        for (name, text) in BUILTIN {
-            let map = Map::parse(name, text).unwrap();
+        for name in SHIPPED {
+            let map = Map::load(name).unwrap();
+            assert_eq!(map.name, *name);
             assert!(map.is_symmetric(), "{name} is not symmetric");
             assert!([6, 13, 16].contains(&map.width), "{name}");
             assert_eq!(map.width, map.height, "{name}");
