@@ -89,7 +89,49 @@ pub fn uttt(ms: u64, config: &Config) -> Vec<BenchResult> {
     results
 }
 
-/// INTERIM: Tron positions arrive with the Tron rules.
-pub fn tron(_ms: u64, _config: &Config) -> Vec<BenchResult> {
-    Vec::new()
+/// The Light Riders positions: the empty 16x16 start first, then the same board after
+/// 12 rounds of seeded random safe moves, searched with the configured variant.
+pub fn tron(ms: u64, config: &Config) -> Vec<BenchResult> {
+    use crate::search::simultaneous::SimSearch;
+    use crate::search::{Sequentialized, SimGame};
+    use crate::tron::TronState;
+    let start = TronState::light_riders_start().with_policy(config.tron.playout_policy());
+    let mut mid = start.clone();
+    let mut rng = FastRng::seed_from_u64(2017);
+    let (mut moves0, mut moves1) = (Vec::new(), Vec::new());
+    for _ in 0..12 {
+        moves0.clear();
+        moves1.clear();
+        mid.legal_moves(0, &mut moves0);
+        mid.legal_moves(1, &mut moves1);
+        let pick0 = moves0[crate::search::random_below(&mut rng, moves0.len() as u32) as usize];
+        let pick1 = moves1[crate::search::random_below(&mut rng, moves1.len() as u32) as usize];
+        mid.play_joint(pick0, pick1);
+    }
+    let seed = config.seed.unwrap_or(1);
+    [("empty16", start), ("round12", mid)]
+        .into_iter()
+        .map(|(name, position)| match config.tron.sim_config() {
+            Some(sim) => {
+                let mut search = SimSearch::new(position, sim, FastRng::seed_from_u64(seed));
+                BenchResult {
+                    game: "tron",
+                    position: name.to_owned(),
+                    stats: search.search(Limits::millis(ms)),
+                }
+            }
+            None => {
+                let mut tree = Tree::new(
+                    Sequentialized::new(position, 0),
+                    config.tron.tree_config(),
+                    seed,
+                );
+                BenchResult {
+                    game: "tron",
+                    position: name.to_owned(),
+                    stats: tree.search(Limits::millis(ms)),
+                }
+            }
+        })
+        .collect()
 }

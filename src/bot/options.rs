@@ -3,6 +3,7 @@
 //! from source.
 
 use super::tron::TronConfig;
+use crate::search::simultaneous::FinalMove as SimFinalMove;
 use crate::search::tree::{FinalMove, TreeConfig};
 
 /// Which game the bot plays.
@@ -71,11 +72,21 @@ OPTIONS:
   Light Riders search:
     --tron-variant NAME     suct | suct-tuned | duct-max | duct-mix | ducb1t-max |
                             ducb1t-mix | exp3 | rm  [default: see README]
-    --tron-c X              exploration constant of the UCB variants [1.5]
+    --tron-c X              exploration constant of the UCB variants
+                            [1.5 UCT, 1.0 UCB1-Tuned]
     --tron-gamma X          exploration rate of Exp3 and Regret Matching [0.3]
+    --tron-final max|mix|secure
+                            final move of the decoupled variants: most visits, sampled
+                            from the visits or average strategy, or best v - 1/sqrt(n)
+                            [the variant's own]
     --tron-playout random|safe
                             play-out policy: uniform, or avoiding immediate crashes [safe]
-    --tron-cutoff N         evaluate play-outs by Voronoi after N steps, 0 = never [20]
+    --tron-separation K     every K play-out steps, stop if the riders are separated and
+                            decide by space; 0 = never [0]
+    --tron-cutoff none|voronoi|chambers
+                            end play-outs early by an evaluation (seed 002: Voronoi after
+                            20 steps, Tree of Chambers after 15, win threshold 1) [none]
+    --tron-max-nodes N      memory bound of the Tron tree in nodes [1000000]
     --no-endgame            keep using MCTS once the riders are separated
 
     -h, --help              this text
@@ -120,10 +131,22 @@ impl Config {
                 "--tron-variant" => {
                     config.tron.variant = value("a variant")?.parse()?;
                 }
-                "--tron-c" => config.tron.exploration = positive(flag, &value("a number")?)?,
+                "--tron-c" => config.tron.exploration = Some(positive(flag, &value("a number")?)?),
                 "--tron-gamma" => config.tron.gamma = positive(flag, &value("a number")?)?,
                 "--tron-playout" => config.tron.playout = value("a policy")?.parse()?,
-                "--tron-cutoff" => config.tron.cutoff_steps = number(flag, &value("steps")?)?,
+                "--tron-cutoff" => config.tron.cutoff = value("an evaluation")?.parse()?,
+                "--tron-separation" => {
+                    config.tron.separation_check = number(flag, &value("steps")?)?
+                }
+                "--tron-final" => {
+                    config.tron.final_move = Some(match value("max, mix or secure")?.as_str() {
+                        "max" => SimFinalMove::Max,
+                        "mix" => SimFinalMove::Mix,
+                        "secure" => SimFinalMove::Secure { a: 1.0 },
+                        other => return Err(format!("unknown final-move rule {other:?}")),
+                    })
+                }
+                "--tron-max-nodes" => config.tron.max_nodes = number(flag, &value("nodes")?)?,
                 "--no-endgame" => config.tron.endgame = false,
                 other => return Err(format!("unknown option {other:?} (see --help)")),
             }

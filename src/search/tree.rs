@@ -20,11 +20,22 @@ pub enum FinalMove {
     MaxRobust,
 }
 
+/// The bandit formula that picks a child during selection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Selection {
+    /// UCB1 (UCT): `mean + C·√(ln N / n)`.
+    Ucb1,
+    /// UCB1-Tuned (seed 003, Eq. 2): the exploration term scaled by
+    /// `min(1/4, variance + √(2 ln N / n))`; needs each node's mean squared reward.
+    Ucb1Tuned,
+}
+
 /// Search settings of the sequential tree.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TreeConfig {
     /// UCT exploration constant C in `mean + C·√(ln N / n)` with rewards in 0..1.
     pub exploration: f32,
+    pub selection: Selection,
     /// Visits a leaf needs before its children are created.
     pub expand_visits: u32,
     /// The most nodes the tree may hold; when full, search goes on without expanding.
@@ -38,6 +49,7 @@ impl Default for TreeConfig {
     fn default() -> Self {
         TreeConfig {
             exploration: 0.5,
+            selection: Selection::Ucb1,
             expand_visits: 2,
             max_nodes: 4_000_000,
             final_move: FinalMove::MaxRobust,
@@ -111,6 +123,9 @@ pub struct MoveInfo<M> {
 pub struct Tree<G: Game> {
     root_state: G,
     nodes: Vec<Node<G::Move>>,
+    /// Mean squared reward of each node, kept only for [`Selection::Ucb1Tuned`] (a
+    /// separate array so that plain UCB1 nodes stay small).
+    square_means: Vec<f32>,
     /// Spare buffer for compaction on tree reuse (kept to avoid reallocating).
     spare: Vec<Node<G::Move>>,
     config: TreeConfig,
@@ -124,6 +139,7 @@ impl<G: Game> Tree<G> {
         let mut tree = Tree {
             root_state: root,
             nodes: Vec::new(),
+            square_means: Vec::new(),
             spare: Vec::new(),
             config,
             rng: FastRng::seed_from_u64(seed),
@@ -165,12 +181,26 @@ impl<G: Game> Tree<G> {
     /// is nothing to search.
     fn reset_root(&mut self) {
         self.nodes.clear();
+        self.square_means.clear();
         self.moves.clear();
         self.root_state.legal_moves(&mut self.moves);
         if let (None, Some(&any_move)) = (self.root_state.outcome(), self.moves.first()) {
             // The root's own move is never played; any value of the type does.
             let root_mover = 1 - self.root_state.to_move();
             self.nodes.push(Node::new(any_move, root_mover));
+            self.track_squares(1);
+        }
+    }
+
+    fn tracks_squares(&self) -> bool {
+        self.config.selection == Selection::Ucb1Tuned
+    }
+
+    /// Adds the squared-reward slots of `new_nodes` nodes just appended.
+    fn track_squares(&mut self, new_nodes: usize) {
+        if self.tracks_squares() {
+            self.square_means
+                .resize(self.square_means.len() + new_nodes, 0.0);
         }
     }
 
@@ -212,15 +242,23 @@ impl<G: Game> Tree<G> {
         let mut fresh = std::mem::take(&mut self.spare);
         fresh.clear();
         fresh.push(self.nodes[new_root]);
+        // For UCB1-Tuned, where each fresh node came from.
+        let mut origin = vec![new_root];
         let mut next = 0;
         while next < fresh.len() {
             let old = fresh[next];
             if old.is_expanded() {
                 let first = fresh.len() as u32;
                 fresh.extend_from_slice(&self.nodes[old.children()]);
+                if self.tracks_squares() {
+                    origin.extend(old.children());
+                }
                 fresh[next].first_child = first;
             }
             next += 1;
+        }
+        if self.tracks_squares() {
+            self.square_means = origin.iter().map(|&i| self.square_means[i]).collect();
         }
         self.spare = std::mem::replace(&mut self.nodes, fresh);
     }
@@ -317,6 +355,9 @@ impl<G: Game> Tree<G> {
     #[inline]
     fn select_child(&self, parent: usize) -> usize {
         let p = &self.nodes[parent];
+        if self.config.selection == Selection::Ucb1Tuned {
+            return self.select_child_tuned(parent);
+        }
         let exploration = self.config.exploration * (p.visits.max(1) as f32).ln().sqrt();
         let mut best = p.first_child as usize;
         let mut best_score = f32::NEG_INFINITY;
@@ -338,6 +379,36 @@ impl<G: Game> Tree<G> {
         best
     }
 
+    /// UCB1-Tuned (seed 003, Eq. 2): `mean + C·√(ln N / n · min(1/4, V))` with
+    /// `V = mean of squares − mean² + √(2 ln N / n)`.
+    fn select_child_tuned(&self, parent: usize) -> usize {
+        let p = &self.nodes[parent];
+        let ln_parent = (p.visits.max(1) as f32).ln();
+        let mut best = p.first_child as usize;
+        let mut best_score = f32::NEG_INFINITY;
+        for child in p.children() {
+            let c = &self.nodes[child];
+            if c.visits == 0 {
+                return child;
+            }
+            let score = match c.proof {
+                Proof::Win => f32::INFINITY,
+                Proof::Loss => f32::MIN,
+                Proof::Unknown | Proof::Draw => {
+                    let ratio = ln_parent / c.visits as f32;
+                    let variance =
+                        self.square_means[child] - c.mean * c.mean + (2.0 * ratio).sqrt();
+                    c.mean + self.config.exploration * (ratio * variance.min(0.25)).sqrt()
+                }
+            };
+            if score > best_score {
+                best_score = score;
+                best = child;
+            }
+        }
+        best
+    }
+
     /// Creates the children of `node`; false if the tree has no room for them.
     fn expand(&mut self, node: usize, state: &G) -> bool {
         self.moves.clear();
@@ -349,6 +420,7 @@ impl<G: Game> Tree<G> {
         let first = self.nodes.len() as u32;
         self.nodes
             .extend(self.moves.iter().map(|&mv| Node::new(mv, mover)));
+        self.track_squares(self.moves.len());
         let parent = &mut self.nodes[node];
         parent.first_child = first;
         parent.child_count = self.moves.len() as u16;
@@ -356,6 +428,7 @@ impl<G: Game> Tree<G> {
     }
 
     fn backpropagate(&mut self, reward0: f32) {
+        let track_squares = self.tracks_squares();
         for &index in &self.path {
             let n = &mut self.nodes[index as usize];
             n.visits += 1;
@@ -363,6 +436,10 @@ impl<G: Game> Tree<G> {
             let visits = n.visits as f32;
             n.mean += (reward - n.mean) / visits;
             n.inv_sqrt_visits = 1.0 / visits.sqrt();
+            if track_squares {
+                let square = &mut self.square_means[index as usize];
+                *square += (reward * reward - *square) / visits;
+            }
         }
     }
 
