@@ -1,1 +1,16 @@
-fn main() {}
+//! `arena`: the local engine. Plays two bot commands against each other over the
+//! TheAIGames / riddles.io protocol and prints the results table; see `arena --help`.
+
+use mctsbot::arena::{self, cli};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match cli::parse(&args) {
+        Ok(Some(opts)) => std::process::exit(arena::run(&opts)),
+        Ok(None) => println!("{}", cli::USAGE),
+        Err(e) => {
+            eprintln!("arena: {e}\n\n{}", cli::USAGE);
+            std::process::exit(2);
+        }
+    }
+}

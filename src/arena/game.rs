@@ -1,0 +1,284 @@
+//! What every game of a series shares: its setup, the two seats (bot process, timebank,
+//! fault counts) and the record it leaves. The rules themselves live in the game modules.
+
+use super::cli::Options;
+use super::maps::Map;
+use super::process::{BotProcess, Reply};
+use super::timebank::Timebank;
+use crate::protocol::Command;
+use crate::search::Player;
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// Bot A or bot B of the series (index 0 = A).
+pub type Side = usize;
+
+/// How a game ended, from the series' point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Winner {
+    A,
+    B,
+    Draw,
+}
+
+impl Winner {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Winner::A => "A",
+            Winner::B => "B",
+            Winner::Draw => "draw",
+        }
+    }
+}
+
+/// Faults and time of one side in one game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideStats {
+    /// Answers that came later than the timebank allowed (or never).
+    pub timeouts: u32,
+    /// Answers that were unparsable, oversized, illegal moves or reversals.
+    pub illegal: u32,
+    /// 1 if the bot exited or closed its output during the game.
+    pub crashes: u32,
+    /// Requests answered or timed out, and the microseconds they took.
+    pub answers: u32,
+    pub time_us: u64,
+}
+
+impl SideStats {
+    pub fn add(&mut self, o: &SideStats) {
+        self.timeouts += o.timeouts;
+        self.illegal += o.illegal;
+        self.crashes += o.crashes;
+        self.answers += o.answers;
+        self.time_us += o.time_us;
+    }
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub index: usize,
+    pub map: String,
+    /// The engine's player index (0 = moves first / start `0`) that bot A had.
+    pub a_player: Player,
+    pub winner: Winner,
+    /// Plies (UTTT) or rounds (Light Riders) played.
+    pub moves: u32,
+    pub reason: String,
+    pub wall_ms: u64,
+    /// Per side (A, B).
+    pub stats: [SideStats; 2],
+    /// Per side (A, B): `> ` sent / `< ` answered, as in the real engines' transcripts.
+    pub transcripts: [String; 2],
+}
+
+/// Everything one game needs to know.
+pub struct GameSetup<'a> {
+    pub opts: &'a Options,
+    pub index: usize,
+    pub a_player: Player,
+    /// Light Riders board.
+    pub map: Option<Map>,
+    /// Per-game seed, also put into `{seed}` of the commands.
+    pub seed: u64,
+}
+
+impl GameSetup<'_> {
+    /// The side (0 = A, 1 = B) that plays engine player `player`.
+    pub fn side(&self, player: Player) -> Side {
+        usize::from(player != self.a_player)
+    }
+
+    /// The winner as a side, from the engine player who won (`None` = draw).
+    pub fn winner(&self, player: Option<Player>) -> Winner {
+        match player.map(|p| self.side(p)) {
+            Some(0) => Winner::A,
+            Some(_) => Winner::B,
+            None => Winner::Draw,
+        }
+    }
+
+    /// Label for messages: "A (player 1)".
+    pub fn label(&self, player: Player) -> String {
+        format!("{} (player {player})", ["A", "B"][self.side(player)])
+    }
+
+    /// Starts both bots, indexed by engine player.
+    pub fn seats(&self) -> [Seat; 2] {
+        [0, 1].map(|p| {
+            let side = self.side(p);
+            let command = self.opts.commands[side]
+                .replace("{seed}", &self.seed.wrapping_add(p as u64).to_string())
+                .replace("{game}", &self.index.to_string());
+            let stderr = self.opts.out.as_ref().map(|dir| {
+                dir.join("stderr")
+                    .join(format!("game_{:04}_{}.txt", self.index, ["A", "B"][side]))
+            });
+            Seat::start(
+                &command,
+                stderr,
+                Timebank::new(self.opts.timebank, self.opts.time_per_move),
+            )
+        })
+    }
+
+    /// Kills the bots and turns the game into its record.
+    pub fn finish(
+        &self,
+        mut seats: [Seat; 2],
+        winner: Option<Player>,
+        moves: u32,
+        reason: String,
+        started: Instant,
+    ) -> GameRecord {
+        for seat in &mut seats {
+            if let Some(bot) = &mut seat.bot {
+                bot.kill();
+            }
+        }
+        let [s0, s1] = seats;
+        let (a, b) = if self.a_player == 0 {
+            (s0, s1)
+        } else {
+            (s1, s0)
+        };
+        GameRecord {
+            index: self.index,
+            map: self
+                .map
+                .as_ref()
+                .map_or_else(|| "uttt".to_string(), |m| m.name.clone()),
+            a_player: self.a_player,
+            winner: self.winner(winner),
+            moves,
+            reason,
+            wall_ms: started.elapsed().as_millis() as u64,
+            stats: [a.stats, b.stats],
+            transcripts: [a.transcript(), b.transcript()],
+        }
+    }
+}
+
+/// What a request for a move gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// An answer line in time, still to be checked by the game.
+    Answer(String),
+    /// Late, or an oversized line: already counted.
+    Fault,
+    /// The bot is gone: already counted.
+    Crashed,
+}
+
+/// One player's bot, timebank and faults.
+pub struct Seat {
+    pub bot: Option<BotProcess>,
+    pub bank: Timebank,
+    pub stats: SideStats,
+    spawn_error: Option<String>,
+}
+
+impl Seat {
+    fn start(command: &str, stderr: Option<PathBuf>, bank: Timebank) -> Seat {
+        if let Some(dir) = stderr.as_ref().and_then(|p| p.parent()) {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let (bot, spawn_error) = match BotProcess::spawn(command, stderr.as_deref()) {
+            Ok(bot) => (Some(bot), None),
+            Err(e) => (None, Some(format!("# could not start {command:?}: {e}\n"))),
+        };
+        Seat {
+            bot,
+            bank,
+            stats: SideStats::default(),
+            spawn_error,
+        }
+    }
+
+    /// Sends one engine line.
+    pub fn send(&mut self, command: &Command) {
+        if let Some(bot) = &mut self.bot {
+            bot.send(&command.to_string());
+        }
+    }
+
+    /// Sends `action move BANK` and returns when it was sent; stale answers are dropped first.
+    pub fn request(&mut self) -> Instant {
+        if let Some(bot) = &mut self.bot {
+            bot.discard_pending();
+        }
+        self.send(&Command::ActionMove {
+            timebank_ms: self.bank.remaining(),
+        });
+        Instant::now()
+    }
+
+    /// Waits for the answer to the request sent at `sent`, charges the timebank and counts
+    /// timeouts, oversized lines and the crash.
+    pub fn answer(&mut self, sent: Instant) -> Asked {
+        let allowed = self.bank.remaining();
+        let reply = match &mut self.bot {
+            Some(bot) if !bot.is_closed() => bot.receive(sent, allowed),
+            _ => {
+                self.stats.crashes = 1;
+                return Asked::Crashed;
+            }
+        };
+        match reply {
+            Reply::Closed => {
+                self.stats.crashes = 1;
+                Asked::Crashed
+            }
+            Reply::Timeout => {
+                self.charge(allowed * 1000);
+                self.stats.timeouts += 1;
+                Asked::Fault
+            }
+            Reply::Line {
+                text,
+                elapsed_us,
+                oversized,
+            } => {
+                // The engines count whole milliseconds.
+                let late = self.bank.is_late(elapsed_us / 1000);
+                self.charge(elapsed_us);
+                if late {
+                    self.stats.timeouts += 1;
+                    Asked::Fault
+                } else if oversized {
+                    self.stats.illegal += 1;
+                    Asked::Fault
+                } else {
+                    Asked::Answer(text)
+                }
+            }
+        }
+    }
+
+    fn charge(&mut self, elapsed_us: u64) {
+        self.bank.charge(elapsed_us / 1000);
+        self.stats.answers += 1;
+        self.stats.time_us += elapsed_us;
+    }
+
+    /// Notes a line in the transcript (`# ` lines are the arena's comments).
+    pub fn note(&mut self, text: &str) {
+        if let Some(bot) = &mut self.bot {
+            bot.transcript.push_str(&format!("# {text}\n"));
+        }
+    }
+
+    /// Whether the bot crashed (or never started).
+    pub fn crashed(&self) -> bool {
+        self.bot.as_ref().map_or(true, |b| b.is_closed())
+    }
+
+    fn transcript(&self) -> String {
+        let mut t = self.spawn_error.clone().unwrap_or_default();
+        if let Some(bot) = &self.bot {
+            t.push_str(&bot.transcript);
+        }
+        t
+    }
+}

@@ -1,0 +1,187 @@
+//! Light Riders boards: text maps (`#` wall, `.` empty, `0`/`1` the riders' starts, lines
+//! starting with `;` are comments) and the riddles.io engine's random empty board.
+//! `--map` takes a path or the name of a map shipped in `protocol/maps/`.
+
+use crate::search::FastRng;
+use rand::{RngCore, SeedableRng};
+
+/// A board before the game: walls and the two starts, as (x, y) = (column, row).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Map {
+    pub name: String,
+    pub width: u32,
+    pub height: u32,
+    /// Row-major, `true` = wall.
+    pub walls: Vec<bool>,
+    pub starts: [(u32, u32); 2],
+}
+
+/// The maps shipped in `protocol/maps/NAME.txt`.
+pub const SHIPPED: &[&str] = &[
+    "empty13",
+    "empty6",
+    "pillars13",
+    "brackets13",
+    "rooms16",
+    "chevrons16",
+];
+
+/// Where `--map NAME` may be found, in order: a file by that path, then
+/// `protocol/maps/NAME.txt` under the current directory, then under the source tree the
+/// arena was built from. (Read at run time, not compiled in: the release image builds
+/// from `src/` alone.)
+fn candidates(spec: &str) -> Vec<std::path::PathBuf> {
+    let file = format!("protocol/maps/{spec}.txt");
+    vec![
+        spec.into(),
+        file.clone().into(),
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file),
+    ]
+}
+
+impl Map {
+    /// Parses a text map.
+    pub fn parse(name: &str, text: &str) -> Result<Map, String> {
+        let rows: Vec<&str> = text
+            .lines()
+            .map(str::trim_end)
+            .filter(|l| !l.is_empty() && !l.starts_with(';'))
+            .collect();
+        let height = rows.len() as u32;
+        let width = rows.first().map_or(0, |r| r.chars().count()) as u32;
+        if width < 2 || height < 2 {
+            return Err(format!("map {name}: too small"));
+        }
+        let mut walls = Vec::with_capacity((width * height) as usize);
+        let mut starts = [None, None];
+        for (y, row) in rows.iter().enumerate() {
+            if row.chars().count() as u32 != width {
+                return Err(format!("map {name}: row {y} is not {width} wide"));
+            }
+            for (x, c) in row.chars().enumerate() {
+                let at = (x as u32, y as u32);
+                match c {
+                    '#' | 'x' => walls.push(true),
+                    '.' => walls.push(false),
+                    '0' | '1' => {
+                        let p = (c == '1') as usize;
+                        if starts[p].replace(at).is_some() {
+                            return Err(format!("map {name}: two starts for player {p}"));
+                        }
+                        walls.push(false);
+                    }
+                    _ => return Err(format!("map {name}: unknown cell {c:?} at {at:?}")),
+                }
+            }
+        }
+        match starts {
+            [Some(s0), Some(s1)] => Ok(Map {
+                name: name.to_string(),
+                width,
+                height,
+                walls,
+                starts: [s0, s1],
+            }),
+            _ => Err(format!("map {name}: needs the starts 0 and 1")),
+        }
+    }
+
+    /// A map file by path, or a shipped map by name (see [`SHIPPED`]).
+    pub fn load(spec: &str) -> Result<Map, String> {
+        let path = candidates(spec)
+            .into_iter()
+            .find(|p| p.is_file())
+            .ok_or(format!("map {spec}: no such file or shipped map"))?;
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("map {spec}: {e}"))?;
+        let name = path
+            .file_stem()
+            .map_or(spec.to_string(), |s| s.to_string_lossy().into_owned());
+        Map::parse(&name, &text)
+    }
+
+    /// The riddles.io engine's board: empty, player 0 at a random x in `1..=w/2-2` and y in
+    /// `1..=h-2`, player 1 at the mirror image (w-1-x, y).
+    pub fn random_empty(width: u32, height: u32, seed: u64) -> Map {
+        let mut rng = FastRng::seed_from_u64(seed);
+        let xs = (width / 2).saturating_sub(2).max(1);
+        let ys = height.saturating_sub(2).max(1);
+        let x = 1 + (rng.next_u64() % xs as u64) as u32;
+        let y = 1 + (rng.next_u64() % ys as u64) as u32;
+        Map {
+            name: format!("empty{width}x{height}"),
+            width,
+            height,
+            walls: vec![false; (width * height) as usize],
+            starts: [(x, y), (width - 1 - x, y)],
+        }
+    }
+
+    /// Whether the map is fair: the same under a point reflection or a left/right or
+    /// top/bottom mirror that swaps the two starts.
+    pub fn is_symmetric(&self) -> bool {
+        let (w, h) = (self.width, self.height);
+        let wall = |x: u32, y: u32| self.walls[(y * w + x) as usize];
+        let maps: [&dyn Fn(u32, u32) -> (u32, u32); 3] = [
+            &|x, y| (w - 1 - x, h - 1 - y),
+            &|x, y| (w - 1 - x, y),
+            &|x, y| (x, h - 1 - y),
+        ];
+        maps.iter().any(|f| {
+            let (sx, sy) = self.starts[0];
+            f(sx, sy) == self.starts[1]
+                && (0..h).all(|y| {
+                    (0..w).all(|x| {
+                        let (mx, my) = f(x, y);
+                        wall(x, y) == wall(mx, my)
+                    })
+                })
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shipped_maps_parse_and_are_fair() {
+        for name in SHIPPED {
+            let map = Map::load(name).unwrap();
+            assert_eq!(map.name, *name);
+            assert!(map.is_symmetric(), "{name} is not symmetric");
+            assert!([6, 13, 16].contains(&map.width), "{name}");
+            assert_eq!(map.width, map.height, "{name}");
+            for (x, y) in map.starts {
+                assert!(!map.walls[(y * map.width + x) as usize]);
+            }
+        }
+        let m = Map::load("empty13").unwrap();
+        assert_eq!(m.starts, [(0, 0), (12, 12)]);
+    }
+
+    #[test]
+    fn random_empty_follows_the_riddles_engine() {
+        for seed in 0..200 {
+            let m = Map::random_empty(16, 16, seed);
+            let (x, y) = m.starts[0];
+            assert!(
+                (1..=6).contains(&x) && (1..=14).contains(&y),
+                "{:?}",
+                m.starts
+            );
+            assert_eq!(m.starts[1], (15 - x, y));
+            assert!(m.is_symmetric());
+        }
+        assert_eq!(Map::random_empty(16, 16, 7), Map::random_empty(16, 16, 7));
+    }
+
+    #[test]
+    fn rejects_bad_maps() {
+        assert!(Map::parse("m", "0..\n..").is_err());
+        assert!(Map::parse("m", "0.\n.?\n").is_err());
+        assert!(Map::parse("m", "0.\n..\n").is_err());
+        let m = Map::parse("m", "; c\n0#\n#1\n").unwrap();
+        assert_eq!((m.width, m.height, m.starts), (2, 2, [(0, 0), (1, 1)]));
+        assert!(m.is_symmetric());
+    }
+}

@@ -1,0 +1,397 @@
+//! A series: games in parallel with colours alternated (and each Light Riders map played
+//! from both starts), then the table and `results.json`.
+
+use super::cli::{GameKind, Options};
+use super::game::{GameRecord, GameSetup, SideStats, Winner};
+use super::json;
+use super::maps::Map;
+use super::stats::{Summary, Wdl};
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+
+/// Plays one game.
+pub type PlayFn = fn(&GameSetup) -> GameRecord;
+
+/// The map of pair `pair` (games `2·pair` and `2·pair + 1` share it, colours swapped).
+pub fn map_for(opts: &Options, maps: &[Map], pair: u64) -> Option<Map> {
+    match opts.game {
+        GameKind::Uttt => None,
+        GameKind::Tron if maps.is_empty() => Some(Map::random_empty(
+            opts.width,
+            opts.height,
+            opts.seed
+                .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                .wrapping_add(pair),
+        )),
+        GameKind::Tron => Some(maps[pair as usize % maps.len()].clone()),
+    }
+}
+
+/// Plays `opts.games` games on `opts.jobs` threads; records sorted by index. Progress goes
+/// to stderr, one line per game.
+pub fn run(opts: &Options, maps: &[Map], play: PlayFn) -> Vec<GameRecord> {
+    let next = AtomicUsize::new(0);
+    let total = opts.games as usize;
+    let (tx, rx) = mpsc::channel();
+    let mut records = Vec::with_capacity(total);
+    std::thread::scope(|scope| {
+        for _ in 0..opts.jobs.min(total) {
+            let tx = tx.clone();
+            let next = &next;
+            scope.spawn(move || loop {
+                let index = next.fetch_add(1, Ordering::SeqCst);
+                if index >= total {
+                    break;
+                }
+                let setup = GameSetup {
+                    opts,
+                    index,
+                    a_player: (index % 2) as u8,
+                    map: map_for(opts, maps, (index / 2) as u64),
+                    seed: opts.seed.wrapping_add(2 * index as u64),
+                };
+                if tx.send(play(&setup)).is_err() {
+                    break;
+                }
+            });
+        }
+        drop(tx);
+        for record in rx {
+            let s = &record.stats;
+            eprintln!(
+                "game {}/{} on {}: {} ({}, {} moves; A faults {}/{}/{}, B faults {}/{}/{})",
+                record.index + 1,
+                total,
+                record.map,
+                match record.winner {
+                    Winner::A => "A wins",
+                    Winner::B => "B wins",
+                    Winner::Draw => "draw",
+                },
+                record.reason,
+                record.moves,
+                s[0].timeouts,
+                s[0].illegal,
+                s[0].crashes,
+                s[1].timeouts,
+                s[1].illegal,
+                s[1].crashes,
+            );
+            records.push(record);
+        }
+    });
+    records.sort_by_key(|r| r.index);
+    records
+}
+
+/// Totals of a group of games (one map, or all).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Totals {
+    pub wdl: Wdl,
+    pub stats: [SideStats; 2],
+    pub moves: u64,
+}
+
+impl Totals {
+    pub fn of<'a>(records: impl IntoIterator<Item = &'a GameRecord>) -> Totals {
+        let mut t = Totals::default();
+        for r in records {
+            match r.winner {
+                Winner::A => t.wdl.wins += 1,
+                Winner::B => t.wdl.losses += 1,
+                Winner::Draw => t.wdl.draws += 1,
+            }
+            t.stats[0].add(&r.stats[0]);
+            t.stats[1].add(&r.stats[1]);
+            t.moves += r.moves as u64;
+        }
+        t
+    }
+
+    fn avg_moves(&self) -> f64 {
+        self.moves as f64 / self.wdl.games().max(1) as f64
+    }
+
+    fn ms_per_move(&self, side: usize) -> f64 {
+        self.stats[side].time_us as f64 / 1000.0 / self.stats[side].answers.max(1) as f64
+    }
+}
+
+/// The maps in order of first appearance, each with its games.
+fn by_map(records: &[GameRecord]) -> Vec<(String, Vec<&GameRecord>)> {
+    let mut groups: Vec<(String, Vec<&GameRecord>)> = Vec::new();
+    for r in records {
+        match groups.iter_mut().find(|(m, _)| *m == r.map) {
+            Some((_, g)) => g.push(r),
+            None => groups.push((r.map.clone(), vec![r])),
+        }
+    }
+    groups
+}
+
+fn signed(x: f64) -> String {
+    if x.is_finite() {
+        format!("{:+.0}", x + 0.0) // no "-0"
+    } else if x > 0.0 {
+        "+inf".into()
+    } else {
+        "-inf".into()
+    }
+}
+
+/// The results table (A's view: wins/draws/losses, score, Elo; faults per side).
+pub fn table(opts: &Options, records: &[GameRecord]) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "A = {}: {}", opts.names[0], opts.commands[0]);
+    let _ = writeln!(out, "B = {}: {}", opts.names[1], opts.commands[1]);
+    let _ = writeln!(
+        out,
+        "{:<14} {:>5} {:>5} {:>5} {:>5} {:>14} {:>18} {:>7} {:>7} {:>7} {:>6} {:>13}",
+        "map",
+        "games",
+        "A",
+        "draw",
+        "B",
+        "score ±95%",
+        "Elo ±95%",
+        "t/o A:B",
+        "ill A:B",
+        "crs A:B",
+        "moves",
+        "ms/move A:B"
+    );
+    let mut groups = by_map(records);
+    if groups.len() > 1 {
+        groups.push(("all".to_string(), records.iter().collect()));
+    }
+    for (map, games) in &groups {
+        let t = Totals::of(games.iter().copied());
+        let Some(s) = t.wdl.summary() else { continue };
+        let _ = writeln!(
+            out,
+            "{:<14} {:>5} {:>5} {:>5} {:>5} {:>14} {:>18} {:>7} {:>7} {:>7} {:>6.1} {:>13}",
+            map,
+            s.games,
+            t.wdl.wins,
+            t.wdl.draws,
+            t.wdl.losses,
+            format!("{:.3} ±{:.3}", s.score, s.score_ci95),
+            format!(
+                "{} ±{}",
+                signed(s.elo),
+                signed(s.elo_ci95()).trim_start_matches('+')
+            ),
+            format!("{}:{}", t.stats[0].timeouts, t.stats[1].timeouts),
+            format!("{}:{}", t.stats[0].illegal, t.stats[1].illegal),
+            format!("{}:{}", t.stats[0].crashes, t.stats[1].crashes),
+            t.avg_moves(),
+            format!("{:.1}:{:.1}", t.ms_per_move(0), t.ms_per_move(1)),
+        );
+    }
+    out
+}
+
+fn summary_json(t: &Totals, s: &Summary) -> String {
+    json::object(&[
+        ("games", s.games.to_string()),
+        ("a_wins", t.wdl.wins.to_string()),
+        ("b_wins", t.wdl.losses.to_string()),
+        ("draws", t.wdl.draws.to_string()),
+        ("score", json::number(s.score, 4)),
+        ("score_ci95", json::number(s.score_ci95, 4)),
+        ("elo", json::number(s.elo, 1)),
+        ("elo_ci95", json::number(s.elo_ci95(), 1)),
+        ("elo_low", json::number(s.elo_low, 1)),
+        ("elo_high", json::number(s.elo_high, 1)),
+        (
+            "timeouts",
+            side_pair(t.stats[0].timeouts, t.stats[1].timeouts),
+        ),
+        ("illegal", side_pair(t.stats[0].illegal, t.stats[1].illegal)),
+        ("crashes", side_pair(t.stats[0].crashes, t.stats[1].crashes)),
+        ("avg_moves", json::number(t.avg_moves(), 2)),
+        (
+            "ms_per_move",
+            json::object(&[
+                ("A", json::number(t.ms_per_move(0), 1)),
+                ("B", json::number(t.ms_per_move(1), 1)),
+            ]),
+        ),
+    ])
+}
+
+fn side_pair(a: u32, b: u32) -> String {
+    json::object(&[("A", a.to_string()), ("B", b.to_string())])
+}
+
+/// `results.json`: settings, `games`, `summary` and `per_map`.
+pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
+    let games: Vec<String> = records
+        .iter()
+        .map(|r| {
+            let [a, b] = &r.stats;
+            json::object(&[
+                ("index", r.index.to_string()),
+                ("map", json::string(&r.map)),
+                ("a_player", r.a_player.to_string()),
+                ("winner", json::string(r.winner.as_str())),
+                ("reason", json::string(&r.reason)),
+                ("moves", r.moves.to_string()),
+                ("wall_ms", r.wall_ms.to_string()),
+                ("timeouts", side_pair(a.timeouts, b.timeouts)),
+                ("illegal", side_pair(a.illegal, b.illegal)),
+                ("crashes", side_pair(a.crashes, b.crashes)),
+                ("answers", side_pair(a.answers, b.answers)),
+                (
+                    "time_ms",
+                    json::object(&[
+                        ("A", json::number(a.time_us as f64 / 1000.0, 1)),
+                        ("B", json::number(b.time_us as f64 / 1000.0, 1)),
+                    ]),
+                ),
+                (
+                    "transcripts",
+                    json::object(&[
+                        ("A", json::string(&transcript_name(r.index, 0))),
+                        ("B", json::string(&transcript_name(r.index, 1))),
+                    ]),
+                ),
+            ])
+        })
+        .collect();
+    let total = Totals::of(records);
+    let summary = total
+        .wdl
+        .summary()
+        .map_or("null".to_string(), |s| summary_json(&total, &s));
+    let per_map: Vec<String> = by_map(records)
+        .iter()
+        .filter_map(|(map, g)| {
+            let t = Totals::of(g.iter().copied());
+            let s = t.wdl.summary()?;
+            Some(json::object(&[
+                ("map", json::string(map)),
+                ("summary", summary_json(&t, &s)),
+            ]))
+        })
+        .collect();
+    let settings = json::object(&[
+        (
+            "game",
+            json::string(match opts.game {
+                GameKind::Uttt => "uttt",
+                GameKind::Tron => "tron",
+            }),
+        ),
+        ("dialect", json::string(&format!("{:?}", opts.dialect))),
+        ("timebank", opts.timebank.to_string()),
+        ("time_per_move", opts.time_per_move.to_string()),
+        ("games", opts.games.to_string()),
+        ("seed", opts.seed.to_string()),
+        ("a", json::string(&opts.commands[0])),
+        ("b", json::string(&opts.commands[1])),
+        ("name_a", json::string(&opts.names[0])),
+        ("name_b", json::string(&opts.names[1])),
+    ]);
+    format!(
+        "{{\n  \"settings\": {settings},\n  \"games\": {},\n  \"summary\": {summary},\n  \"per_map\": {}\n}}\n",
+        json::array(&games),
+        json::array(&per_map)
+    )
+}
+
+/// Where a side's transcript of a game goes, relative to `--out`.
+pub fn transcript_name(index: usize, side: usize) -> String {
+    format!("transcripts/game_{index:04}_{}.txt", ["A", "B"][side])
+}
+
+/// Writes `results.json` and the transcripts into `dir`.
+pub fn write_out(
+    dir: &std::path::Path,
+    opts: &Options,
+    records: &[GameRecord],
+) -> std::io::Result<()> {
+    std::fs::create_dir_all(dir.join("transcripts"))?;
+    for r in records {
+        for side in 0..2 {
+            std::fs::write(
+                dir.join(transcript_name(r.index, side)),
+                &r.transcripts[side],
+            )?;
+        }
+    }
+    std::fs::write(dir.join("results.json"), results_json(opts, records))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::cli;
+
+    fn fake(setup: &GameSetup) -> GameRecord {
+        // Player 0 wins games 0..6 mod 10 except a draw at 6 and 7: A and B alternate
+        // colours, so A gets some wins as player 0 and some losses as player 1.
+        let winner = match setup.index % 10 {
+            6 | 7 => None,
+            _ => Some(0),
+        };
+        let mut stats = [SideStats::default(); 2];
+        stats[setup.side(1)].timeouts = 1;
+        stats[0].answers = 10;
+        stats[0].time_us = 1_000_000;
+        GameRecord {
+            index: setup.index,
+            map: setup.map.as_ref().map_or("uttt".into(), |m| m.name.clone()),
+            a_player: setup.a_player,
+            winner: setup.winner(winner),
+            moves: 40,
+            reason: "fake".into(),
+            wall_ms: 1,
+            stats,
+            transcripts: ["> x\n".into(), "< y\n".into()],
+        }
+    }
+
+    #[test]
+    fn series_alternates_colours_and_sums_up() {
+        let args: Vec<String> = ["--games", "10", "-j", "3", "--seed", "1", "a", "b"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let opts = cli::parse(&args).unwrap().unwrap();
+        let records = run(&opts, &[], fake);
+        assert_eq!(records.len(), 10);
+        assert!(records
+            .iter()
+            .enumerate()
+            .all(|(i, r)| r.index == i && r.a_player == (i % 2) as u8));
+        let t = Totals::of(&records);
+        // Player 0 won 8 games: A was player 0 in 0,2,4,8 (6 drawn), B in 1,3,5,9.
+        assert_eq!(
+            t.wdl,
+            Wdl {
+                wins: 4,
+                draws: 2,
+                losses: 4
+            }
+        );
+        assert_eq!((t.stats[0].timeouts, t.stats[1].timeouts), (5, 5));
+        let json = results_json(&opts, &records);
+        assert!(json.contains("\"a_wins\": 4, \"b_wins\": 4, \"draws\": 2, \"score\": 0.5000"));
+        assert!(json.contains("\"winner\": \"draw\""));
+        assert!(table(&opts, &records).contains("0.500 ±"));
+    }
+
+    #[test]
+    fn tron_pairs_share_a_map() {
+        let args: Vec<String> = ["--game", "tron", "--seed", "5", "a", "b"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        let opts = cli::parse(&args).unwrap().unwrap();
+        assert_eq!(map_for(&opts, &[], 3), map_for(&opts, &[], 3));
+        let maps = [Map::load("empty6").unwrap(), Map::load("rooms16").unwrap()];
+        assert_eq!(map_for(&opts, &maps, 3).unwrap().name, "rooms16");
+    }
+}

@@ -1,0 +1,3 @@
+#!/bin/sh
+# Test bot that exits at once.
+exit 3
