@@ -15,11 +15,19 @@ fn run_bot(input: &str, args: &[&str]) -> (Vec<String>, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("start mctsbot");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
     let output = child.wait_with_output().unwrap();
     assert!(output.status.success());
     let stdout = String::from_utf8(output.stdout).unwrap();
-    (stdout.lines().map(str::to_owned).collect(), String::from_utf8_lossy(&output.stderr).into_owned())
+    (
+        stdout.lines().map(str::to_owned).collect(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
 }
 
 /// The settings of a Light Riders game for player `me` on a `w`x`h` board.
@@ -33,21 +41,36 @@ fn settings(me: u8, w: usize, h: usize) -> String {
 /// One round's lines for `state`, with a short timebank.
 fn round(n: u32, state: &TronState, bank: u64) -> String {
     let field: Vec<String> = state.engine_field().iter().map(|t| t.to_string()).collect();
-    format!("update game round {n}\nupdate game field {}\naction move {bank}\n", field.join(","))
+    format!(
+        "update game round {n}\nupdate game field {}\naction move {bank}\n",
+        field.join(",")
+    )
 }
 
 fn direction(answer: &str) -> Direction {
-    Direction::from_answer(parse_tron_answer(answer).unwrap_or_else(|| panic!("bad answer {answer:?}"))).unwrap()
+    Direction::from_answer(
+        parse_tron_answer(answer).unwrap_or_else(|| panic!("bad answer {answer:?}")),
+    )
+    .unwrap()
 }
 
 #[test]
 fn every_answer_of_a_fixture_game_is_safe() {
-    let path = format!("{}/protocol/fixtures/lightriders.txt", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/protocol/fixtures/lightriders.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let lines: Vec<String> = std::fs::read_to_string(path)
         .unwrap()
         .lines()
         .filter_map(|l| l.strip_prefix("> "))
-        .map(|l| if l.starts_with("action") { "action move 300".to_owned() } else { l.to_owned() })
+        .map(|l| {
+            if l.starts_with("action") {
+                "action move 300".to_owned()
+            } else {
+                l.to_owned()
+            }
+        })
         .collect();
     let (answers, stderr) = run_bot(&(lines.join("\n") + "\n"), &["--seed", "2"]);
     let mut states = Vec::new();
@@ -55,14 +78,20 @@ fn every_answer_of_a_fixture_game_is_safe() {
     for line in &lines {
         match parse_command(line) {
             Ok(Command::UpdateGame(GameUpdate::Field(f))) => field = f,
-            Ok(Command::ActionMove { .. }) => states.push(TronState::from_engine(6, 6, &field).unwrap()),
+            Ok(Command::ActionMove { .. }) => {
+                states.push(TronState::from_engine(6, 6, &field).unwrap())
+            }
             _ => {}
         }
     }
     assert_eq!(answers.len(), states.len(), "{stderr}");
     for (answer, state) in answers.iter().zip(&states) {
         let safe = state.safe_moves(0);
-        assert!(safe.is_empty() || safe.contains(direction(answer)), "{answer} crashes in\n{}", state.render());
+        assert!(
+            safe.is_empty() || safe.contains(direction(answer)),
+            "{answer} crashes in\n{}",
+            state.render()
+        );
     }
     assert!(stderr.contains("reused=true"), "{stderr}");
 }
@@ -70,7 +99,9 @@ fn every_answer_of_a_fixture_game_is_safe() {
 #[test]
 fn a_whole_game_against_itself_never_crashes_while_a_safe_move_exists() {
     // Player 1's view of a game it plays against a mirror of itself, round by round.
-    let mut state = TronState::from_diagram("........\n........\n.0....1.\n........\n........\n........").unwrap();
+    let mut state =
+        TronState::from_diagram("........\n........\n.0....1.\n........\n........\n........")
+            .unwrap();
     let mut input = settings(1, 8, 6);
     let mut rounds = 0;
     while state.outcome().is_none() && rounds < 30 {
@@ -78,14 +109,22 @@ fn a_whole_game_against_itself_never_crashes_while_a_safe_move_exists() {
         let (answers, _) = run_bot(&input, &["--seed", "9"]);
         let mine = direction(answers.last().unwrap());
         let safe = state.safe_moves(1);
-        assert!(safe.is_empty() || safe.contains(mine), "round {rounds}: {mine:?} crashes in\n{}", state.render());
+        assert!(
+            safe.is_empty() || safe.contains(mine),
+            "round {rounds}: {mine:?} crashes in\n{}",
+            state.render()
+        );
         // The opponent mirrors our move left-right.
         let theirs = match mine {
             Direction::Left => Direction::Right,
             Direction::Right => Direction::Left,
             other => other,
         };
-        let theirs = if state.safe_moves(0).contains(theirs) { theirs } else { state.safe_moves(0).iter().next().unwrap_or(Direction::Up) };
+        let theirs = if state.safe_moves(0).contains(theirs) {
+            theirs
+        } else {
+            state.safe_moves(0).iter().next().unwrap_or(Direction::Up)
+        };
         state.step(theirs, mine);
         rounds += 1;
     }
@@ -113,5 +152,9 @@ fn separated_riders_fill_their_space() {
     let first = direction(&answers[0]);
     let mut after = state.clone();
     after.step(first, Direction::Up);
-    assert_eq!(mctsbot::tron::endgame::longest_path_exact(&after, 0), 8, "{first:?} wastes space");
+    assert_eq!(
+        mctsbot::tron::endgame::longest_path_exact(&after, 0),
+        8,
+        "{first:?} wastes space"
+    );
 }
