@@ -44,54 +44,45 @@ pub(crate) fn is_line(mask: u16) -> bool {
     WINS[(mask & ALL9) as usize]
 }
 
-const fn build_counts() -> [u8; 512] {
-    let mut table = [0u8; 512];
+const fn build_cell_lists() -> [u64; 512] {
+    let mut table = [0u64; 512];
     let mut mask = 0;
     while mask < 512 {
-        table[mask] = (mask as u32).count_ones() as u8;
+        let mut count = 0u64;
+        let mut bit = 0u64;
+        let mut entry = 0u64;
+        while bit < 9 {
+            if mask >> bit & 1 == 1 {
+                entry |= bit << (4 + 4 * count);
+                count += 1;
+            }
+            bit += 1;
+        }
+        table[mask] = entry | count;
         mask += 1;
     }
     table
 }
 
-/// `COUNTS[mask]`: the number of set bits of the 9-bit `mask`. A table load, because the
-/// default x86-64 target has no `popcnt` instruction and the software fallback costs a
-/// dozen instructions on the play-out's critical path.
-static COUNTS: [u8; 512] = build_counts();
+/// `CELL_LISTS[mask]`: the set bits of the 9-bit `mask` packed in one word: bits 0..4
+/// hold their number, then each set bit's index in 4 bits, lowest first.
+///
+/// Picking a random empty cell is then one load, a multiply and a shift. Separate count
+/// and select tables would put two dependent loads on the play-out's critical path, and
+/// `count_ones` is a dozen instructions on the default x86-64 target (no `popcnt`).
+static CELL_LISTS: [u64; 512] = build_cell_lists();
 
 /// The number of set bits of the 9-bit `mask`.
 #[inline(always)]
 pub(crate) fn count9(mask: u16) -> u32 {
-    COUNTS[(mask & ALL9) as usize] as u32
+    (CELL_LISTS[(mask & ALL9) as usize] & 15) as u32
 }
 
-const fn build_select() -> [[u8; 9]; 512] {
-    let mut table = [[0u8; 9]; 512];
-    let mut mask = 0;
-    while mask < 512 {
-        let mut rank = 0;
-        let mut bit = 0;
-        while bit < 9 {
-            if mask >> bit & 1 == 1 {
-                table[mask][rank] = bit as u8;
-                rank += 1;
-            }
-            bit += 1;
-        }
-        mask += 1;
-    }
-    table
-}
-
-/// `SELECT[mask][n]`: the index of the n-th (from 0) set bit of the 9-bit `mask`.
-/// Entries for `n >= mask.count_ones()` are 0 and never read.
-static SELECT: [[u8; 9]; 512] = build_select();
-
-/// The index of the `n`-th set bit of the 9-bit `mask` (`n < mask.count_ones()`).
+/// The index of the `n`-th (from 0) set bit of the 9-bit `mask` (`n < count9(mask)`).
 #[inline(always)]
 pub(crate) fn nth_set_bit(mask: u16, n: u32) -> u8 {
-    debug_assert!(n < mask.count_ones());
-    SELECT[(mask & ALL9) as usize][(n as usize).min(8)]
+    debug_assert!(n < count9(mask));
+    (CELL_LISTS[(mask & ALL9) as usize].wrapping_shr(4 + 4 * (n & 15)) & 15) as u8
 }
 
 #[cfg(test)]
