@@ -75,11 +75,31 @@ fn engine_positions() -> Vec<(&'static str, &'static str, usize, Dialect)> {
     vec![
         (EMPTY_THEAIGAMES, ALL_PLAYABLE, 0, Dialect::TheAiGames),
         (EMPTY_RIDDLES, ALL_PLAYABLE, 0, Dialect::Riddles),
-        (MOVE5_THEAIGAMES, "-1,0,0,0,0,0,0,0,0", 5, Dialect::TheAiGames),
+        (
+            MOVE5_THEAIGAMES,
+            "-1,0,0,0,0,0,0,0,0",
+            5,
+            Dialect::TheAiGames,
+        ),
         (MOVE5_RIDDLES, "-1,.,.,.,.,.,.,.,.", 5, Dialect::Riddles),
-        (MOVE17_THEAIGAMES, "2,-1,-1,-1,-1,-1,-1,-1,-1", 17, Dialect::TheAiGames),
-        (MOVE17_RIDDLES, "1,-1,-1,-1,-1,-1,-1,-1,-1", 17, Dialect::Riddles),
-        (MOVE18_THEAIGAMES, "2,0,0,0,-1,0,0,0,0", 18, Dialect::TheAiGames),
+        (
+            MOVE17_THEAIGAMES,
+            "2,-1,-1,-1,-1,-1,-1,-1,-1",
+            17,
+            Dialect::TheAiGames,
+        ),
+        (
+            MOVE17_RIDDLES,
+            "1,-1,-1,-1,-1,-1,-1,-1,-1",
+            17,
+            Dialect::Riddles,
+        ),
+        (
+            MOVE18_THEAIGAMES,
+            "2,0,0,0,-1,0,0,0,0",
+            18,
+            Dialect::TheAiGames,
+        ),
         (MOVE18_RIDDLES, "1,.,.,.,-1,.,.,.,.", 18, Dialect::Riddles),
     ]
 }
@@ -112,8 +132,16 @@ fn engine_positions_equal_the_positions_reached_by_play() {
 fn engine_values_are_written_back_exactly() {
     for (field, macroboard, plies, dialect) in engine_positions() {
         let board = after(&GAME[..plies]);
-        assert_eq!(board.engine_field(dialect), tokens(field), "{plies} {dialect:?}");
-        assert_eq!(board.engine_macroboard(dialect), tokens(macroboard), "{plies} {dialect:?}");
+        assert_eq!(
+            board.engine_field(dialect),
+            tokens(field),
+            "{plies} {dialect:?}"
+        );
+        assert_eq!(
+            board.engine_macroboard(dialect),
+            tokens(macroboard),
+            "{plies} {dialect:?}"
+        );
     }
 }
 
@@ -147,12 +175,32 @@ fn malformed_values_are_errors() {
         (format!("{ok_field},0"), ok_macro.into(), "82 values"),
         (ok_field.into(), "-1,0,0,0,0,0,0,0".into(), "8 macro values"),
         (ok_field.into(), format!("{ok_macro},0"), "10 macro values"),
-        (with_value(ok_field, 5, "7"), ok_macro.into(), "unknown mark 7"),
-        (with_value(ok_field, 5, "-1"), ok_macro.into(), "-1 in the field"),
+        (
+            with_value(ok_field, 5, "7"),
+            ok_macro.into(),
+            "unknown mark 7",
+        ),
+        (
+            with_value(ok_field, 5, "-1"),
+            ok_macro.into(),
+            "-1 in the field",
+        ),
         (with_value(ok_field, 5, "x"), ok_macro.into(), "a wall"),
-        (ok_field.into(), with_value(ok_macro, 0, "x"), "a wall in the macroboard"),
-        (ok_field.into(), with_value(ok_macro, 0, "3"), "unknown board state"),
-        (ok_field.into(), with_value(ok_macro, 0, "-2"), "unknown board state"),
+        (
+            ok_field.into(),
+            with_value(ok_macro, 0, "x"),
+            "a wall in the macroboard",
+        ),
+        (
+            ok_field.into(),
+            with_value(ok_macro, 0, "3"),
+            "unknown board state",
+        ),
+        (
+            ok_field.into(),
+            with_value(ok_macro, 0, "-2"),
+            "unknown board state",
+        ),
     ];
     for (field, macroboard, why) in bad {
         let (field, macroboard) = (tokens(&field), tokens(&macroboard));
@@ -173,18 +221,46 @@ fn malformed_values_are_errors() {
 fn contradictory_positions_are_errors() {
     let cases: Vec<(String, &str, &str)> = vec![
         // Player 0 with two marks more than player 1.
-        (with_value(MOVE5_THEAIGAMES, 80, "1"), "-1,0,0,0,0,0,0,0,0", "counts"),
+        (
+            with_value(MOVE5_THEAIGAMES, 80, "1"),
+            "-1,0,0,0,0,0,0,0,0",
+            "counts",
+        ),
         // Player 1 with more marks than player 0.
-        (with_value(with_value(MOVE5_THEAIGAMES, 80, "2").as_str(), 79, "2"), "-1,0,0,0,0,0,0,0,0", "counts"),
+        (
+            with_value(with_value(MOVE5_THEAIGAMES, 80, "2").as_str(), 79, "2"),
+            "-1,0,0,0,0,0,0,0,0",
+            "counts",
+        ),
         // Board 0 marked won by player 0 but its line belongs to player 1.
-        (MOVE17_THEAIGAMES.into(), "1,-1,-1,-1,-1,-1,-1,-1,-1", "wrong winner"),
+        (
+            MOVE17_THEAIGAMES.into(),
+            "1,-1,-1,-1,-1,-1,-1,-1,-1",
+            "wrong winner",
+        ),
         // Board 0 has a line that the macroboard does not mark.
-        (MOVE17_THEAIGAMES.into(), "-1,-1,-1,-1,-1,-1,-1,-1,-1", "unmarked line"),
-        (MOVE17_THEAIGAMES.into(), "0,-1,-1,-1,-1,-1,-1,-1,-1", "unmarked line"),
+        (
+            MOVE17_THEAIGAMES.into(),
+            "-1,-1,-1,-1,-1,-1,-1,-1,-1",
+            "unmarked line",
+        ),
+        (
+            MOVE17_THEAIGAMES.into(),
+            "0,-1,-1,-1,-1,-1,-1,-1,-1",
+            "unmarked line",
+        ),
         // Board 4 marked won without a line.
-        (MOVE5_THEAIGAMES.into(), "0,0,0,0,1,-1,0,0,0", "won without a line"),
+        (
+            MOVE5_THEAIGAMES.into(),
+            "0,0,0,0,1,-1,0,0,0",
+            "won without a line",
+        ),
         // Two playable boards that are not all the open ones.
-        (MOVE5_THEAIGAMES.into(), "0,0,0,-1,-1,0,0,0,0", "two targets"),
+        (
+            MOVE5_THEAIGAMES.into(),
+            "0,0,0,-1,-1,0,0,0,0",
+            "two targets",
+        ),
         // No playable board while the game goes on.
         (MOVE5_THEAIGAMES.into(), "0,0,0,0,0,0,0,0,0", "no target"),
     ];
@@ -217,13 +293,24 @@ fn a_winner_who_is_to_move_is_an_error() {
     // Player 0 owns boards 0, 1, 2 by their top rows (9 marks) and player 1 has 9 marks:
     // player 0 to move would mean player 1 made the last move, after the game was over.
     let mut field = vec![Token::Number(0); 81];
-    for column in 0..9 {
-        field[column] = Token::Number(1);
-        field[27 + column] = Token::Number(2);
+    for cell in &mut field[..9] {
+        *cell = Token::Number(1);
     }
-    field[27 + 4] = Token::Number(0); // no line for player 1 in board 4
-    field[45] = Token::Number(2);
+    // Two marks in each of boards 3..6 and one in board 7: no line for player 1.
+    for index in [27, 28, 30, 31, 33, 34, 54, 55, 57] {
+        field[index] = Token::Number(2);
+    }
     let macroboard = tokens("1,1,1,0,0,0,0,0,0");
     let result = Board::from_engine(&field, &macroboard, Dialect::TheAiGames);
-    assert!(result.is_err(), "{result:?}");
+    assert!(
+        result.as_ref().is_err_and(|e| e.contains("to move")),
+        "{result:?}"
+    );
+    // One mark fewer for player 1: player 1 to move, and player 0 has won.
+    field[57] = Token::Number(0);
+    let finished = Board::from_engine(&field, &macroboard, Dialect::TheAiGames).unwrap();
+    assert_eq!(finished.outcome(), Some(mctsbot::search::Outcome::Win(0)));
+    // A finished game with a playable board is a contradiction too.
+    let macroboard = tokens("1,1,1,-1,-1,-1,-1,-1,-1");
+    assert!(Board::from_engine(&field, &macroboard, Dialect::TheAiGames).is_err());
 }

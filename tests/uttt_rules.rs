@@ -117,7 +117,17 @@ fn being_sent_to_a_won_board_frees_the_move() {
     // Board 0 is won by player 0; player 1 is in board 2 and plays its cell 0.
     let mut board = position(
         [ROW0 | 0b000_010_000, 0, 0b000_000_010, 0, 0, 0, 0, 0, 0],
-        [0, 0b000_010_000, 0, 0, 0b000_000_001, 0, 0b000_000_001, 0, 0b1_000_000_00],
+        [
+            0,
+            0b000_010_000,
+            0,
+            0,
+            0b000_000_001,
+            0,
+            0b000_000_001,
+            0,
+            0b100_000_000,
+        ],
         [1, 0, -1, 0, 0, 0, 0, 0, 0],
     );
     assert_eq!(board.to_move(), 1);
@@ -197,7 +207,10 @@ fn three_won_boards_in_a_line_win_the_game() {
     let before = board;
     let mut rng = FastRng::seed_from_u64(7);
     assert_eq!(board.playout(&mut rng), 1.0);
-    assert_eq!(board, before, "a play-out from a finished game changes nothing");
+    assert_eq!(
+        board, before,
+        "a play-out from a finished game changes nothing"
+    );
 }
 
 #[test]
@@ -238,7 +251,17 @@ fn a_closed_macro_board_without_a_line_is_a_draw() {
 fn moves_into_closed_boards_or_occupied_cells_are_illegal() {
     let board = position(
         [ROW0, 0b000_010_000, 0, 0, 0, 0, 0, 0, 0],
-        [0b000_001_000, 0, 0b000_000_001, 0, 0b100_000_000, 0, 0, 0, 0],
+        [
+            0b000_001_000,
+            0,
+            0b000_000_001,
+            0,
+            0b100_000_000,
+            0,
+            0,
+            0,
+            0,
+        ],
         [1, -1, -1, -1, -1, -1, -1, -1, -1],
     );
     assert_eq!(board.target(), None);

@@ -233,7 +233,11 @@ impl Board {
     /// Plays `mv` for the player to move. The move must be legal (checked in debug builds).
     #[inline]
     pub fn play_move(&mut self, mv: Move) {
-        debug_assert!(self.is_legal(mv), "illegal move {mv:?} in\n{}", self.render());
+        debug_assert!(
+            self.is_legal(mv),
+            "illegal move {mv:?} in\n{}",
+            self.render()
+        );
         let (board, cell) = (mv.board() as usize, mv.cell());
         let player = self.turn as usize;
         let mine = self.marks[player][board] | 1 << cell;
@@ -295,11 +299,7 @@ impl Board {
         let _ = match self.outcome() {
             Some(Outcome::Win(p)) => writeln!(out, "{} wins", if p == 0 { 'X' } else { 'O' }),
             Some(Outcome::Draw) => writeln!(out, "draw"),
-            None => writeln!(
-                out,
-                "{} to move",
-                if self.turn == 0 { 'X' } else { 'O' }
-            ),
+            None => writeln!(out, "{} to move", if self.turn == 0 { 'X' } else { 'O' }),
         };
         out
     }

@@ -46,12 +46,19 @@ fn player_of(dialect: Dialect, token: Token) -> Option<Player> {
     (0..2).find(|&p| token == player_token(dialect, p))
 }
 
-fn parse_field_cell(dialect: Dialect, token: Token, index: usize) -> Result<Option<Player>, String> {
+fn parse_field_cell(
+    dialect: Dialect,
+    token: Token,
+    index: usize,
+) -> Result<Option<Player>, String> {
     if token == empty_token(dialect) {
         return Ok(None);
     }
     player_of(dialect, token).map(Some).ok_or_else(|| {
-        format!("field value {} at index {index} is not valid in the {dialect:?} dialect", show(token))
+        format!(
+            "field value {} at index {index} is not valid in the {dialect:?} dialect",
+            show(token)
+        )
     })
 }
 
@@ -61,12 +68,14 @@ fn parse_macro_cell(dialect: Dialect, token: Token, index: usize) -> Result<Macr
     } else if token == empty_token(dialect) {
         Ok(MacroCell::NotPlayable)
     } else {
-        player_of(dialect, token).map(MacroCell::Won).ok_or_else(|| {
-            format!(
-                "macroboard value {} at index {index} is not valid in the {dialect:?} dialect",
-                show(token)
-            )
-        })
+        player_of(dialect, token)
+            .map(MacroCell::Won)
+            .ok_or_else(|| {
+                format!(
+                    "macroboard value {} at index {index} is not valid in the {dialect:?} dialect",
+                    show(token)
+                )
+            })
     }
 }
 
@@ -86,12 +95,19 @@ impl Board {
     /// row-major. The player to move follows from the mark counts; won boards must agree
     /// with lines on the field; the `-1` boards must be either every open board ("any")
     /// or exactly one open board.
-    pub fn from_engine(field: &[Token], macroboard: &[Token], dialect: Dialect) -> Result<Board, String> {
+    pub fn from_engine(
+        field: &[Token],
+        macroboard: &[Token],
+        dialect: Dialect,
+    ) -> Result<Board, String> {
         if field.len() != 81 {
             return Err(format!("field has {} values, expected 81", field.len()));
         }
         if macroboard.len() != 9 {
-            return Err(format!("macroboard has {} values, expected 9", macroboard.len()));
+            return Err(format!(
+                "macroboard has {} values, expected 9",
+                macroboard.len()
+            ));
         }
         let mut board = Board::new();
         for (index, &token) in field.iter().enumerate() {
@@ -100,7 +116,8 @@ impl Board {
                 board.marks[player as usize][mv.board() as usize] |= 1 << mv.cell();
             }
         }
-        let counts = [0, 1].map(|p: usize| board.marks[p].iter().map(|m| m.count_ones()).sum::<u32>());
+        let counts =
+            [0, 1].map(|p: usize| board.marks[p].iter().map(|m| m.count_ones()).sum::<u32>());
         board.turn = if counts[0] == counts[1] {
             0
         } else if counts[0] == counts[1] + 1 {
@@ -139,7 +156,9 @@ impl Board {
                     }
                     if cell == MacroCell::Playable {
                         if full {
-                            return Err(format!("macroboard marks full micro board {index} playable"));
+                            return Err(format!(
+                                "macroboard marks full micro board {index} playable"
+                            ));
                         }
                         playable |= 1 << index;
                     }

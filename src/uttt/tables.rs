@@ -92,7 +92,11 @@ mod tests {
     #[test]
     fn wins_table_matches_brute_force_over_lines() {
         for mask in 0u16..512 {
-            let brute = LINES.iter().any(|&line| mask & line == line);
+            let has = |row: u16, column: u16| mask >> (row * 3 + column) & 1 == 1;
+            let brute = (0..3).any(|i| (0..3).all(|j| has(i, j)))
+                || (0..3).any(|j| (0..3).all(|i| has(i, j)))
+                || (0..3).all(|i| has(i, i))
+                || (0..3).all(|i| has(i, 2 - i));
             assert_eq!(is_line(mask), brute, "mask {mask:#011b}");
         }
         assert!(is_line(0b111_000_000) && is_line(0b101_010_100));
