@@ -1,16 +1,18 @@
 //! Uniformly random play-outs, the inner loop of the search.
 //!
-//! The play-out keeps its own working form of the position: `free[board]` is the mask of
-//! empty cells of each *open* board (0 for a closed one) and `free_total` their sum. Then
-//! "is the board I am sent to closed?" is `free[cell] == 0`, "is the game drawn?" is
-//! `free_total == 0`, and a uniformly random move is one `random_below` plus one table
-//! load: no allocation and no move list.
+//! The play-out keeps its own working form of the position: `free[board]` lists the empty
+//! cells of each *open* board as a packed cell list (see `tables::CELL_LISTS`; 0 for a
+//! closed board) and `free_total` counts them all. Then "is the board I am sent to
+//! closed?" is `free[cell] == 0`, "is the game drawn?" is `free_total == 0`, and a
+//! uniformly random move is one `random_below` and a shift: no allocation, no move list,
+//! and no table load between choosing a cell and choosing the next one (the list of the
+//! board a move sends to is already at hand).
 //!
 //! Arrays have 16 slots (9 used) and are indexed with `& 15`, so the compiler can prove
 //! every index in bounds without a check and without `unsafe`.
 
 use super::board::{Board, ANY};
-use super::tables::{count9, is_line, nth_set_bit, ALL9};
+use super::tables::{cell_list, is_line, list_len, list_mask, list_nth, ALL9};
 use crate::search::{random_below, FastRng, Outcome, Player};
 
 /// The play-out's working copy of a [`Board`] (the target is kept by the caller as the
@@ -19,18 +21,18 @@ use crate::search::{random_below, FastRng, Outcome, Player};
 pub(crate) struct PlayoutState {
     marks: [[u16; 16]; 2],
     won: [u16; 2],
-    /// Empty cells of each open board; 0 for a won or full board.
-    free: [u16; 16],
-    /// Sum of the popcounts of `free`: the number of legal moves when any board is playable.
+    /// Packed lists of the empty cells of each open board; 0 for a won or full board.
+    free: [u64; 16],
+    /// Sum of the lengths of `free`: the number of legal moves when any board is playable.
     free_total: u32,
     turn: Player,
 }
 
 impl PlayoutState {
-    /// The working copy of `board` and the target as `(target board, its free cells)`;
-    /// free cells 0 means "any open board".
+    /// The working copy of `board` and the target as `(target board, its free-cell list)`;
+    /// an empty list means "any open board".
     #[inline]
-    pub(crate) fn new(board: &Board) -> (Self, u8, u16) {
+    pub(crate) fn new(board: &Board) -> (Self, u8, u64) {
         let open = board.open_boards();
         let mut state = PlayoutState {
             marks: [[0; 16]; 2],
@@ -43,20 +45,20 @@ impl PlayoutState {
             state.marks[0][index] = board.marks[0][index];
             state.marks[1][index] = board.marks[1][index];
             if open >> index & 1 == 1 {
-                state.free[index] = board.empty_cells(index);
-                state.free_total += count9(state.free[index]);
+                state.free[index] = cell_list(board.empty_cells(index));
+                state.free_total += list_len(state.free[index]);
             }
         }
         let target = board.target().unwrap_or(ANY);
         (state, target, state.free[target as usize & 15])
     }
 
-    /// How many moves the player to move can choose from, given the free cells of the
-    /// board they are sent to (0: any open board).
+    /// How many moves the player to move can choose from, given the free-cell list of the
+    /// board they are sent to (empty: any open board).
     #[inline(always)]
-    pub(crate) fn choice_count(&self, target_free: u16) -> u32 {
+    pub(crate) fn choice_count(&self, target_free: u64) -> u32 {
         if target_free != 0 {
-            count9(target_free)
+            list_len(target_free)
         } else {
             self.free_total
         }
@@ -65,18 +67,18 @@ impl PlayoutState {
     /// The `index`-th legal move (`index < choice_count(target_free)`) as (board, cell),
     /// boards and cells in increasing order like [`Board`]'s move generation.
     #[inline(always)]
-    pub(crate) fn nth_choice(&self, target: u8, target_free: u16, index: u32) -> (u8, u8) {
+    pub(crate) fn nth_choice(&self, target: u8, target_free: u64, index: u32) -> (u8, u8) {
         if target_free != 0 {
-            return (target, nth_set_bit(target_free, index));
+            return (target, list_nth(target_free, index));
         }
         // Any open board: walk the boards until the one holding the index-th free cell.
         let mut rest = index;
         let mut board = 0;
         loop {
             let free = self.free[board & 15];
-            let count = count9(free);
+            let count = list_len(free);
             if rest < count || board >= 8 {
-                return (board as u8, nth_set_bit(free, rest));
+                return (board as u8, list_nth(free, rest));
             }
             rest -= count;
             board += 1;
@@ -89,14 +91,14 @@ impl PlayoutState {
         let board = board as usize & 15;
         let player = self.turn as usize & 1;
         let bit = 1u16 << (cell & 15);
-        self.free[board] &= !bit;
+        self.free[board] = cell_list(list_mask(self.free[board]) & !bit);
         self.free_total -= 1;
         let mine = self.marks[player][board] | bit;
         self.marks[player][board] = mine;
         self.turn ^= 1;
         if is_line(mine) {
             // A won board closes: its remaining empty cells leave the pool.
-            self.free_total -= count9(self.free[board]);
+            self.free_total -= list_len(self.free[board]);
             self.free[board] = 0;
             self.won[player] |= 1 << board;
             if is_line(self.won[player]) {
@@ -109,9 +111,9 @@ impl PlayoutState {
         None
     }
 
-    /// The free cells of `board` (0 if it is closed).
+    /// The free-cell list of `board` (empty if it is closed).
     #[inline(always)]
-    pub(crate) fn free_cells(&self, board: u8) -> u16 {
+    pub(crate) fn free_cells(&self, board: u8) -> u64 {
         self.free[board as usize & 15]
     }
 

@@ -58,31 +58,56 @@ const fn build_cell_lists() -> [u64; 512] {
             }
             bit += 1;
         }
-        table[mask] = entry | count;
+        table[mask] = entry | count | (mask as u64) << 40;
         mask += 1;
     }
     table
 }
 
 /// `CELL_LISTS[mask]`: the set bits of the 9-bit `mask` packed in one word: bits 0..4
-/// hold their number, then each set bit's index in 4 bits, lowest first.
+/// hold their number, then each set bit's index in 4 bits, lowest first (bits 4..40),
+/// then the mask itself (bits 40..49), so a list can be updated without its mask.
 ///
 /// Picking a random empty cell is then one load, a multiply and a shift. Separate count
 /// and select tables would put two dependent loads on the play-out's critical path, and
 /// `count_ones` is a dozen instructions on the default x86-64 target (no `popcnt`).
 static CELL_LISTS: [u64; 512] = build_cell_lists();
 
+/// The packed list of the set bits of the 9-bit `mask` (see [`CELL_LISTS`]); 0 for 0.
+#[inline(always)]
+pub(crate) fn cell_list(mask: u16) -> u64 {
+    CELL_LISTS[(mask & ALL9) as usize]
+}
+
+/// The number of cells in a packed list.
+#[inline(always)]
+pub(crate) fn list_len(list: u64) -> u32 {
+    (list & 15) as u32
+}
+
+/// The `n`-th cell of a packed list (`n < list_len(list)`).
+#[inline(always)]
+pub(crate) fn list_nth(list: u64, n: u32) -> u8 {
+    debug_assert!(n < list_len(list));
+    (list.wrapping_shr(4 + 4 * (n & 15)) & 15) as u8
+}
+
+/// The 9-bit mask a packed list was made from.
+#[inline(always)]
+pub(crate) fn list_mask(list: u64) -> u16 {
+    (list >> 40) as u16 & ALL9
+}
+
 /// The number of set bits of the 9-bit `mask`.
 #[inline(always)]
 pub(crate) fn count9(mask: u16) -> u32 {
-    (CELL_LISTS[(mask & ALL9) as usize] & 15) as u32
+    list_len(cell_list(mask))
 }
 
 /// The index of the `n`-th (from 0) set bit of the 9-bit `mask` (`n < count9(mask)`).
 #[inline(always)]
 pub(crate) fn nth_set_bit(mask: u16, n: u32) -> u8 {
-    debug_assert!(n < count9(mask));
-    (CELL_LISTS[(mask & ALL9) as usize].wrapping_shr(4 + 4 * (n & 15)) & 15) as u8
+    list_nth(cell_list(mask), n)
 }
 
 #[cfg(test)]
@@ -117,6 +142,8 @@ mod tests {
             for (n, &bit) in bits.iter().enumerate() {
                 assert_eq!(nth_set_bit(mask, n as u32), bit);
             }
+            assert_eq!(list_mask(cell_list(mask)), mask);
+            assert_eq!(cell_list(mask) == 0, mask == 0);
         }
     }
 }
