@@ -53,20 +53,20 @@ const fn build_cell_lists() -> [u64; 512] {
         let mut entry = 0u64;
         while bit < 9 {
             if mask >> bit & 1 == 1 {
-                entry |= bit << (4 + 4 * count);
+                entry |= bit << (4 * count);
                 count += 1;
             }
             bit += 1;
         }
-        table[mask] = entry | count | (mask as u64) << 40;
+        table[mask] = entry | (mask as u64) << 40 | count << 60;
         mask += 1;
     }
     table
 }
 
-/// `CELL_LISTS[mask]`: the set bits of the 9-bit `mask` packed in one word: bits 0..4
-/// hold their number, then each set bit's index in 4 bits, lowest first (bits 4..40),
-/// then the mask itself (bits 40..49), so a list can be updated without its mask.
+/// `CELL_LISTS[mask]`: the set bits of the 9-bit `mask` packed in one word: each set
+/// bit's index in 4 bits, lowest first (bits 0..36), the mask itself (bits 40..49, so a
+/// list can be updated without keeping the mask), and their number (bits 60..64).
 ///
 /// Picking a random empty cell is then one load, a multiply and a shift. Separate count
 /// and select tables would put two dependent loads on the play-out's critical path, and
@@ -82,14 +82,14 @@ pub(crate) fn cell_list(mask: u16) -> u64 {
 /// The number of cells in a packed list.
 #[inline(always)]
 pub(crate) fn list_len(list: u64) -> u32 {
-    (list & 15) as u32
+    (list >> 60) as u32
 }
 
 /// The `n`-th cell of a packed list (`n < list_len(list)`).
 #[inline(always)]
 pub(crate) fn list_nth(list: u64, n: u32) -> u8 {
     debug_assert!(n < list_len(list));
-    (list.wrapping_shr(4 + 4 * (n & 15)) & 15) as u8
+    (list.wrapping_shr(4 * (n & 15)) & 15) as u8
 }
 
 /// The 9-bit mask a packed list was made from.
@@ -102,12 +102,6 @@ pub(crate) fn list_mask(list: u64) -> u16 {
 #[inline(always)]
 pub(crate) fn count9(mask: u16) -> u32 {
     list_len(cell_list(mask))
-}
-
-/// The index of the `n`-th (from 0) set bit of the 9-bit `mask` (`n < count9(mask)`).
-#[inline(always)]
-pub(crate) fn nth_set_bit(mask: u16, n: u32) -> u8 {
-    list_nth(cell_list(mask), n)
 }
 
 #[cfg(test)]
@@ -129,18 +123,18 @@ mod tests {
     }
 
     #[test]
-    fn counts_match_count_ones() {
+    fn count9_matches_count_ones() {
         for mask in 0u16..512 {
             assert_eq!(count9(mask), mask.count_ones());
         }
     }
 
     #[test]
-    fn select_finds_each_set_bit_in_order() {
+    fn cell_lists_hold_each_set_bit_in_order_and_the_mask() {
         for mask in 0u16..512 {
             let bits: Vec<u8> = (0..9).filter(|b| mask >> b & 1 == 1).collect();
             for (n, &bit) in bits.iter().enumerate() {
-                assert_eq!(nth_set_bit(mask, n as u32), bit);
+                assert_eq!(list_nth(cell_list(mask), n as u32), bit);
             }
             assert_eq!(list_mask(cell_list(mask)), mask);
             assert_eq!(cell_list(mask) == 0, mask == 0);
