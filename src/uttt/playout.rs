@@ -4,9 +4,9 @@
 //! cells of each *open* board as a packed cell list (see `tables::CELL_LISTS`; 0 for a
 //! closed board) and `free_total` counts them all. Then "is the board I am sent to
 //! closed?" is `free[cell] == 0`, "is the game drawn?" is `free_total == 0`, and a
-//! uniformly random move is one `random_below` and a shift: no allocation, no move list,
-//! and no table load between choosing a cell and choosing the next one (the list of the
-//! board a move sends to is already at hand).
+//! uniformly random move is one `random_below` and a shift: no allocation, no move list.
+//! The only load between choosing a cell and choosing the next one is the list of the
+//! board the cell sends to; that chain of dependent steps sets the play-out's speed.
 //!
 //! Arrays have 16 slots (9 used) and are indexed with `& 15`, so the compiler can prove
 //! every index in bounds without a check and without `unsafe`.
@@ -15,8 +15,8 @@ use super::board::{Board, ANY};
 use super::tables::{cell_list, is_line, list_len, list_mask, list_nth, ALL9};
 use crate::search::{random_below, FastRng, Outcome, Player};
 
-/// The play-out's working copy of a [`Board`] (the target is kept by the caller as the
-/// free-cell mask of the board the player to move is sent to).
+/// The play-out's working copy of a [`Board`] (the caller keeps the target, as the board
+/// the player to move is sent to and its free-cell list).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PlayoutState {
     marks: [[u16; 16]; 2],
