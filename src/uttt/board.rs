@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::tables::{is_line, ALL9};
+use super::tables::{count9, is_line, ALL9};
 use crate::search::{Outcome, Player};
 
 /// A cell of the 9x9 field as `board * 9 + cell`, where `board` is the micro board
@@ -130,7 +130,8 @@ impl Board {
     pub(crate) fn canonical_target(&self, sent_to: u8) -> u8 {
         let open = self.open_boards();
         let game_over = is_line(self.won[0]) || is_line(self.won[1]) || open == 0;
-        if game_over || open >> sent_to & 1 == 0 || open.count_ones() == 1 {
+        // `open & (open - 1) == 0`: exactly one open board (`open` is not 0 here).
+        if game_over || open >> sent_to & 1 == 0 || open & (open - 1) == 0 {
             ANY
         } else {
             sent_to
@@ -175,7 +176,7 @@ impl Board {
 
     /// Moves played so far (the number of marks on the field).
     pub fn ply(&self) -> u32 {
-        self.marks.iter().flatten().map(|m| m.count_ones()).sum()
+        self.marks.iter().flatten().map(|&m| count9(m)).sum()
     }
 
     /// Whether `mv` is legal for the player to move: on an empty cell of a playable board.
@@ -194,7 +195,7 @@ impl Board {
         while boards != 0 {
             let board = boards.trailing_zeros() as usize;
             boards &= boards - 1;
-            count += self.empty_cells(board).count_ones();
+            count += count9(self.empty_cells(board));
         }
         count
     }

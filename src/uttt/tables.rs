@@ -44,54 +44,64 @@ pub(crate) fn is_line(mask: u16) -> bool {
     WINS[(mask & ALL9) as usize]
 }
 
-const fn build_counts() -> [u8; 512] {
-    let mut table = [0u8; 512];
+const fn build_cell_lists() -> [u64; 512] {
+    let mut table = [0u64; 512];
     let mut mask = 0;
     while mask < 512 {
-        table[mask] = (mask as u32).count_ones() as u8;
+        let mut count = 0u64;
+        let mut bit = 0u64;
+        let mut entry = 0u64;
+        while bit < 9 {
+            if mask >> bit & 1 == 1 {
+                entry |= bit << (4 * count);
+                count += 1;
+            }
+            bit += 1;
+        }
+        table[mask] = entry | (mask as u64) << 40 | count << 60;
         mask += 1;
     }
     table
 }
 
-/// `COUNTS[mask]`: the number of set bits of the 9-bit `mask`. A table load, because the
-/// default x86-64 target has no `popcnt` instruction and the software fallback costs a
-/// dozen instructions on the play-out's critical path.
-static COUNTS: [u8; 512] = build_counts();
+/// `CELL_LISTS[mask]`: the set bits of the 9-bit `mask` packed in one word: each set
+/// bit's index in 4 bits, lowest first (bits 0..36), the mask itself (bits 40..49, so a
+/// list can be updated without keeping the mask), and their number (bits 60..64).
+///
+/// Picking a random empty cell is then one load, a multiply and a shift. Separate count
+/// and select tables would put two dependent loads on the play-out's critical path, and
+/// `count_ones` is a dozen instructions on the default x86-64 target (no `popcnt`).
+static CELL_LISTS: [u64; 512] = build_cell_lists();
+
+/// The packed list of the set bits of the 9-bit `mask` (see [`CELL_LISTS`]); 0 for 0.
+#[inline(always)]
+pub(crate) fn cell_list(mask: u16) -> u64 {
+    CELL_LISTS[(mask & ALL9) as usize]
+}
+
+/// The number of cells in a packed list.
+#[inline(always)]
+pub(crate) fn list_len(list: u64) -> u32 {
+    (list >> 60) as u32
+}
+
+/// The `n`-th cell of a packed list (`n < list_len(list)`).
+#[inline(always)]
+pub(crate) fn list_nth(list: u64, n: u32) -> u8 {
+    debug_assert!(n < list_len(list));
+    (list.wrapping_shr(4 * (n & 15)) & 15) as u8
+}
+
+/// The 9-bit mask a packed list was made from.
+#[inline(always)]
+pub(crate) fn list_mask(list: u64) -> u16 {
+    (list >> 40) as u16 & ALL9
+}
 
 /// The number of set bits of the 9-bit `mask`.
 #[inline(always)]
 pub(crate) fn count9(mask: u16) -> u32 {
-    COUNTS[(mask & ALL9) as usize] as u32
-}
-
-const fn build_select() -> [[u8; 9]; 512] {
-    let mut table = [[0u8; 9]; 512];
-    let mut mask = 0;
-    while mask < 512 {
-        let mut rank = 0;
-        let mut bit = 0;
-        while bit < 9 {
-            if mask >> bit & 1 == 1 {
-                table[mask][rank] = bit as u8;
-                rank += 1;
-            }
-            bit += 1;
-        }
-        mask += 1;
-    }
-    table
-}
-
-/// `SELECT[mask][n]`: the index of the n-th (from 0) set bit of the 9-bit `mask`.
-/// Entries for `n >= mask.count_ones()` are 0 and never read.
-static SELECT: [[u8; 9]; 512] = build_select();
-
-/// The index of the `n`-th set bit of the 9-bit `mask` (`n < mask.count_ones()`).
-#[inline(always)]
-pub(crate) fn nth_set_bit(mask: u16, n: u32) -> u8 {
-    debug_assert!(n < mask.count_ones());
-    SELECT[(mask & ALL9) as usize][(n as usize).min(8)]
+    list_len(cell_list(mask))
 }
 
 #[cfg(test)]
@@ -101,7 +111,11 @@ mod tests {
     #[test]
     fn wins_table_matches_brute_force_over_lines() {
         for mask in 0u16..512 {
-            let brute = LINES.iter().any(|&line| mask & line == line);
+            let has = |row: u16, column: u16| mask >> (row * 3 + column) & 1 == 1;
+            let brute = (0..3).any(|i| (0..3).all(|j| has(i, j)))
+                || (0..3).any(|j| (0..3).all(|i| has(i, j)))
+                || (0..3).all(|i| has(i, i))
+                || (0..3).all(|i| has(i, 2 - i));
             assert_eq!(is_line(mask), brute, "mask {mask:#011b}");
         }
         assert!(is_line(0b111_000_000) && is_line(0b101_010_100));
@@ -109,19 +123,21 @@ mod tests {
     }
 
     #[test]
-    fn counts_match_count_ones() {
+    fn count9_matches_count_ones() {
         for mask in 0u16..512 {
             assert_eq!(count9(mask), mask.count_ones());
         }
     }
 
     #[test]
-    fn select_finds_each_set_bit_in_order() {
+    fn cell_lists_hold_each_set_bit_in_order_and_the_mask() {
         for mask in 0u16..512 {
             let bits: Vec<u8> = (0..9).filter(|b| mask >> b & 1 == 1).collect();
             for (n, &bit) in bits.iter().enumerate() {
-                assert_eq!(nth_set_bit(mask, n as u32), bit);
+                assert_eq!(list_nth(cell_list(mask), n as u32), bit);
             }
+            assert_eq!(list_mask(cell_list(mask)), mask);
+            assert_eq!(cell_list(mask) == 0, mask == 0);
         }
     }
 }
