@@ -1,10 +1,12 @@
 //! The sequential MCTS tree (UCT, MCTS-Solver, tree reuse) over any [`Game`].
 //!
-//! Nodes live in one `Vec` addressed by `u32`; the children of a node are one contiguous
+//! Nodes live in one arena addressed by `u32`; the children of a node are one contiguous
 //! block, created together when the node has been visited `expand_visits` times (a new
 //! leaf first gets play-outs of its own, which keeps the tree small at millions of
-//! iterations per second). Each node keeps its mean reward and 1/√visits up to date during
-//! back-propagation so that UCT selection costs one multiply-add per child.
+//! iterations per second). The arena is a structure of arrays: selection reads only
+//! [`Edge`]s (mean reward and 1/√visits, kept up to date by back-propagation), so
+//! choosing among the root's 81 UTTT children is one multiply-add per child over
+//! 8-byte records.
 
 use super::{FastRng, Game, Limits, Player, SearchStats};
 use rand::SeedableRng;
@@ -15,8 +17,8 @@ use std::time::Instant;
 pub enum FinalMove {
     /// The most visited child.
     Robust,
-    /// The child with both the most visits and the best mean; the robust child if no
-    /// child has both.
+    /// The child with both the most visits and the best mean; the bot searches on until
+    /// one exists, and plays the robust child if none does in time.
     MaxRobust,
 }
 
@@ -70,14 +72,28 @@ pub enum Proof {
 
 const NO_CHILDREN: u32 = u32::MAX;
 
+/// What selection reads of a node. A node proven lost for its mover gets a mean of −∞
+/// so that selection never picks it without looking at its proof.
+#[derive(Clone, Copy, Debug)]
+struct Edge {
+    /// Mean reward for the node's mover.
+    mean: f32,
+    /// 1/√visits, infinite while unvisited (so an unvisited child is tried first).
+    inv_sqrt_visits: f32,
+}
+
+impl Edge {
+    const UNVISITED: Edge = Edge {
+        mean: 0.0,
+        inv_sqrt_visits: f32::INFINITY,
+    };
+}
+
+/// The rest of a node.
 #[derive(Clone, Copy, Debug)]
 struct Node<M> {
     first_child: u32,
     visits: u32,
-    /// Mean reward for `mover`.
-    mean: f32,
-    /// 1/√visits, infinite while unvisited.
-    inv_sqrt_visits: f32,
     child_count: u16,
     /// The player who made `mv`.
     mover: Player,
@@ -90,8 +106,6 @@ impl<M> Node<M> {
         Node {
             first_child: NO_CHILDREN,
             visits: 0,
-            mean: 0.0,
-            inv_sqrt_visits: f32::INFINITY,
             child_count: 0,
             mover,
             proof: Proof::Unknown,
@@ -114,7 +128,7 @@ impl<M> Node<M> {
 pub struct MoveInfo<M> {
     pub mv: M,
     pub visits: u32,
-    /// Mean reward for the player to move at the root, 0..1.
+    /// Mean reward for the player to move at the root, 0..1 (exact when proven).
     pub value: f32,
     pub proof: Proof,
 }
@@ -123,11 +137,10 @@ pub struct MoveInfo<M> {
 pub struct Tree<G: Game> {
     root_state: G,
     nodes: Vec<Node<G::Move>>,
-    /// Mean squared reward of each node, kept only for [`Selection::Ucb1Tuned`] (a
-    /// separate array so that plain UCB1 nodes stay small).
+    /// `edges[i]` belongs to `nodes[i]`.
+    edges: Vec<Edge>,
+    /// Mean squared reward of each node, kept only for [`Selection::Ucb1Tuned`].
     square_means: Vec<f32>,
-    /// Spare buffer for compaction on tree reuse (kept to avoid reallocating).
-    spare: Vec<Node<G::Move>>,
     config: TreeConfig,
     rng: FastRng,
     path: Vec<u32>,
@@ -139,8 +152,8 @@ impl<G: Game> Tree<G> {
         let mut tree = Tree {
             root_state: root,
             nodes: Vec::new(),
+            edges: Vec::new(),
             square_means: Vec::new(),
-            spare: Vec::new(),
             config,
             rng: FastRng::seed_from_u64(seed),
             path: Vec::with_capacity(128),
@@ -177,30 +190,33 @@ impl<G: Game> Tree<G> {
         }
     }
 
+    fn tracks_squares(&self) -> bool {
+        self.config.selection == Selection::Ucb1Tuned
+    }
+
     /// Starts an empty tree at `root_state`. A finished position gets no root node: there
     /// is nothing to search.
     fn reset_root(&mut self) {
         self.nodes.clear();
+        self.edges.clear();
         self.square_means.clear();
         self.moves.clear();
         self.root_state.legal_moves(&mut self.moves);
         if let (None, Some(&any_move)) = (self.root_state.outcome(), self.moves.first()) {
             // The root's own move is never played; any value of the type does.
             let root_mover = 1 - self.root_state.to_move();
-            self.nodes.push(Node::new(any_move, root_mover));
-            self.track_squares(1);
+            self.push_nodes(std::iter::once(Node::new(any_move, root_mover)));
         }
     }
 
-    fn tracks_squares(&self) -> bool {
-        self.config.selection == Selection::Ucb1Tuned
-    }
-
-    /// Adds the squared-reward slots of `new_nodes` nodes just appended.
-    fn track_squares(&mut self, new_nodes: usize) {
+    /// Appends nodes with fresh statistics to every array of the arena.
+    fn push_nodes(&mut self, nodes: impl ExactSizeIterator<Item = Node<G::Move>>) {
+        let count = nodes.len();
+        self.nodes.extend(nodes);
+        self.edges.resize(self.nodes.len(), Edge::UNVISITED);
         if self.tracks_squares() {
             self.square_means
-                .resize(self.square_means.len() + new_nodes, 0.0);
+                .resize(self.square_means.len() + count, 0.0);
         }
     }
 
@@ -236,31 +252,27 @@ impl<G: Game> Tree<G> {
         reusable.is_some()
     }
 
-    /// Makes `new_root` the root by copying its subtree into a fresh arena, breadth first,
+    /// Makes `new_root` the root by copying its subtree into fresh arrays, breadth first,
     /// so that each child block stays contiguous.
     fn compact_from(&mut self, new_root: usize) {
-        let mut fresh = std::mem::take(&mut self.spare);
-        fresh.clear();
-        fresh.push(self.nodes[new_root]);
-        // For UCB1-Tuned, where each fresh node came from.
+        let mut nodes = vec![self.nodes[new_root]];
         let mut origin = vec![new_root];
         let mut next = 0;
-        while next < fresh.len() {
-            let old = fresh[next];
+        while next < nodes.len() {
+            let old = nodes[next];
             if old.is_expanded() {
-                let first = fresh.len() as u32;
-                fresh.extend_from_slice(&self.nodes[old.children()]);
-                if self.tracks_squares() {
-                    origin.extend(old.children());
-                }
-                fresh[next].first_child = first;
+                let first = nodes.len() as u32;
+                nodes.extend_from_slice(&self.nodes[old.children()]);
+                origin.extend(old.children());
+                nodes[next].first_child = first;
             }
             next += 1;
         }
+        self.edges = origin.iter().map(|&i| self.edges[i]).collect();
         if self.tracks_squares() {
             self.square_means = origin.iter().map(|&i| self.square_means[i]).collect();
         }
-        self.spare = std::mem::replace(&mut self.nodes, fresh);
+        self.nodes = nodes;
     }
 
     /// Runs iterations until `limits` says stop (or the root is proven) and reports them.
@@ -270,6 +282,12 @@ impl<G: Game> Tree<G> {
         if self.nodes.is_empty() {
             return stats;
         }
+        // Reserve the whole bound at once: pages are only touched when used, and the
+        // arena never copies millions of nodes to grow.
+        self.nodes
+            .reserve(self.config.max_nodes.saturating_sub(self.nodes.len()));
+        self.edges
+            .reserve(self.config.max_nodes.saturating_sub(self.edges.len()));
         while !limits.reached(stats.iterations) {
             if self.config.solver && self.nodes[0].proof != Proof::Unknown {
                 break;
@@ -314,9 +332,9 @@ impl<G: Game> Tree<G> {
         } else {
             if node == 0 || self.nodes[node].visits >= self.config.expand_visits {
                 if self.expand(node, &state) {
-                    node = self.nodes[node].first_child as usize
-                        + super::random_below(&mut self.rng, self.nodes[node].child_count as u32)
-                            as usize;
+                    let parent = &self.nodes[node];
+                    node = parent.first_child as usize
+                        + super::random_below(&mut self.rng, parent.child_count as u32) as usize;
                     state.play(self.nodes[node].mv);
                     self.path.push(node as u32);
                 } else {
@@ -337,12 +355,7 @@ impl<G: Game> Tree<G> {
     /// The reward for player 0 of a proven node, if it is proven.
     fn proven_reward0(&self, node: usize) -> Option<f32> {
         let n = &self.nodes[node];
-        let for_mover = match n.proof {
-            Proof::Unknown => return None,
-            Proof::Win => 1.0,
-            Proof::Loss => 0.0,
-            Proof::Draw => 0.5,
-        };
+        let for_mover = proof_value(n.proof)?;
         Some(if n.mover == 0 {
             for_mover
         } else {
@@ -350,56 +363,50 @@ impl<G: Game> Tree<G> {
         })
     }
 
-    /// UCT: the child maximising mean + C·√(ln N)·(1/√n); an unvisited child first;
-    /// with the solver, children proven lost for their mover are skipped.
+    /// UCT: the child maximising mean + C·√(ln N)·(1/√n). An unvisited child scores +∞
+    /// (its 1/√n is infinite), so the first one is taken; a child proven lost for its
+    /// mover has mean −∞. (A child proven won never gets here: its parent is then proven
+    /// and not descended into.) One pass over the children's edges, no branch on them.
     #[inline]
     fn select_child(&self, parent: usize) -> usize {
-        let p = &self.nodes[parent];
         if self.config.selection == Selection::Ucb1Tuned {
             return self.select_child_tuned(parent);
         }
-        let exploration = self.config.exploration * (p.visits.max(1) as f32).ln().sqrt();
-        let mut best = p.first_child as usize;
+        let p = &self.nodes[parent];
+        // Kept above zero so that 0·∞ never makes an unvisited child's score NaN.
+        let exploration =
+            (self.config.exploration * fast_ln(p.visits as f32).sqrt()).max(f32::MIN_POSITIVE);
+        let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
-        for child in p.children() {
-            let c = &self.nodes[child];
-            if c.visits == 0 {
-                return child;
-            }
-            let score = match c.proof {
-                Proof::Unknown | Proof::Draw => c.mean + exploration * c.inv_sqrt_visits,
-                Proof::Win => f32::INFINITY,
-                Proof::Loss => f32::MIN,
-            };
+        for (i, edge) in self.edges[p.children()].iter().enumerate() {
+            let score = edge.mean + exploration * edge.inv_sqrt_visits;
             if score > best_score {
                 best_score = score;
-                best = child;
+                best = i;
             }
         }
-        best
+        p.first_child as usize + best
     }
 
     /// UCB1-Tuned (seed 003, Eq. 2): `mean + C·√(ln N / n · min(1/4, V))` with
     /// `V = mean of squares − mean² + √(2 ln N / n)`.
     fn select_child_tuned(&self, parent: usize) -> usize {
         let p = &self.nodes[parent];
-        let ln_parent = (p.visits.max(1) as f32).ln();
+        let ln_parent = fast_ln(p.visits.max(1) as f32);
         let mut best = p.first_child as usize;
         let mut best_score = f32::NEG_INFINITY;
         for child in p.children() {
-            let c = &self.nodes[child];
+            let (c, edge) = (&self.nodes[child], &self.edges[child]);
             if c.visits == 0 {
                 return child;
             }
-            let score = match c.proof {
-                Proof::Win => f32::INFINITY,
-                Proof::Loss => f32::MIN,
-                Proof::Unknown | Proof::Draw => {
-                    let ratio = ln_parent / c.visits as f32;
-                    let variance =
-                        self.square_means[child] - c.mean * c.mean + (2.0 * ratio).sqrt();
-                    c.mean + self.config.exploration * (ratio * variance.min(0.25)).sqrt()
-                }
+            let score = if c.proof == Proof::Loss {
+                f32::NEG_INFINITY
+            } else {
+                let ratio = ln_parent / c.visits as f32;
+                let variance =
+                    self.square_means[child] - edge.mean * edge.mean + (2.0 * ratio).sqrt();
+                edge.mean + self.config.exploration * (ratio * variance.min(0.25)).sqrt()
             };
             if score > best_score {
                 best_score = score;
@@ -418,26 +425,36 @@ impl<G: Game> Tree<G> {
         }
         let mover = state.to_move();
         let first = self.nodes.len() as u32;
-        self.nodes
-            .extend(self.moves.iter().map(|&mv| Node::new(mv, mover)));
-        self.track_squares(self.moves.len());
+        let moves = std::mem::take(&mut self.moves);
+        self.push_nodes(moves.iter().map(|&mv| Node::new(mv, mover)));
         let parent = &mut self.nodes[node];
         parent.first_child = first;
-        parent.child_count = self.moves.len() as u16;
+        parent.child_count = moves.len() as u16;
+        self.moves = moves;
         true
     }
 
     fn backpropagate(&mut self, reward0: f32) {
         let track_squares = self.tracks_squares();
         for &index in &self.path {
-            let n = &mut self.nodes[index as usize];
-            n.visits += 1;
-            let reward = if n.mover == 0 { reward0 } else { 1.0 - reward0 };
-            let visits = n.visits as f32;
-            n.mean += (reward - n.mean) / visits;
-            n.inv_sqrt_visits = 1.0 / visits.sqrt();
+            let index = index as usize;
+            let node = &mut self.nodes[index];
+            node.visits += 1;
+            let visits = node.visits as f32;
+            let reward = if node.mover == 0 {
+                reward0
+            } else {
+                1.0 - reward0
+            };
+            let edge = &mut self.edges[index];
+            edge.mean = if node.proof == Proof::Loss {
+                f32::NEG_INFINITY
+            } else {
+                edge.mean + (reward - edge.mean) / visits
+            };
+            edge.inv_sqrt_visits = 1.0 / visits.sqrt();
             if track_squares {
-                let square = &mut self.square_means[index as usize];
+                let square = &mut self.square_means[index];
                 *square += (reward * reward - *square) / visits;
             }
         }
@@ -489,7 +506,7 @@ impl<G: Game> Tree<G> {
                 MoveInfo {
                     mv: n.mv,
                     visits: n.visits,
-                    value: n.mean,
+                    value: proof_value(n.proof).unwrap_or(self.edges[c].mean),
                     proof: n.proof,
                 }
             })
@@ -532,6 +549,30 @@ impl<G: Game> Tree<G> {
         };
         candidates.iter().all(|m| m.value <= robust.value)
     }
+}
+
+/// The exact reward of a proof for the node's mover, `None` while unproven.
+fn proof_value(proof: Proof) -> Option<f32> {
+    match proof {
+        Proof::Unknown => None,
+        Proof::Win => Some(1.0),
+        Proof::Loss => Some(0.0),
+        Proof::Draw => Some(0.5),
+    }
+}
+
+/// ln(x) for x ≥ 1 to about 1.3e-4, from the float's exponent and a short polynomial on
+/// its mantissa: selection takes it once per level, and libm's `ln` is several times
+/// slower. UCT only needs √ln N to a few digits.
+#[inline(always)]
+fn fast_ln(x: f32) -> f32 {
+    let bits = x.to_bits();
+    let exponent = ((bits >> 23) & 0xff) as f32 - 127.0;
+    // The mantissa as m in [1, 2); ln m by a least-squares fit on that interval.
+    let m = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000);
+    let t = m - 1.0;
+    let ln_m = t * (0.997_115_9 + t * (-0.469_948_7 + t * (0.224_200_4 + t * -0.058_348_2)));
+    exponent * std::f32::consts::LN_2 + ln_m
 }
 
 #[cfg(test)]
@@ -617,6 +658,18 @@ mod tests {
         let stats = tree.search(Limits::iterations(iterations));
         assert!(stats.iterations <= iterations);
         tree
+    }
+
+    #[test]
+    fn fast_ln_is_close_to_ln() {
+        for x in [1.0f32, 1.5, 2.0, 3.0, 10.0, 81.0, 1000.0, 123_456.0, 4.0e9] {
+            assert!(
+                (fast_ln(x) - x.ln()).abs() < 2e-4,
+                "ln {x}: {} vs {}",
+                fast_ln(x),
+                x.ln()
+            );
+        }
     }
 
     #[test]
