@@ -13,7 +13,7 @@ pub use sequential::Sequentialized;
 use rand::RngCore;
 
 /// The random number generator used everywhere in search: fast, small and seedable.
-pub type FastRng = rand_xoshiro::Xoshiro256PlusPlus;
+pub type FastRng = rand_xoshiro::Xoshiro128PlusPlus;
 
 /// A player index: 0 or 1 (the first and the second player of the engine).
 pub type Player = u8;
