@@ -158,3 +158,13 @@ fn separated_riders_fill_their_space() {
         "{first:?} wastes space"
     );
 }
+
+#[test]
+fn a_boxed_in_rider_passes_rather_than_reversing() {
+    // Player 0 has walls on every side: any direction crashes, a reversal would be an
+    // illegal answer, so the bot says pass.
+    let state = TronState::from_diagram("#x#..\n#0#..\n###.1\n.....").unwrap();
+    let input = settings(0, 5, 4) + &round(6, &state, 10_000);
+    let (answers, _) = run_bot(&input, &[]);
+    assert_eq!(answers, vec!["pass"]);
+}

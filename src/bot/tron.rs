@@ -1,7 +1,7 @@
 //! The Light Riders player: engine fields in, a direction out.
 
 use super::{Config, Settings};
-use crate::protocol::{GameUpdate, Token};
+use crate::protocol::{GameUpdate, Token, TronAnswer};
 use crate::search::simultaneous::{FinalMove, SimConfig, SimPolicy, SimSearch, PAPER_UCT_C};
 use crate::search::tree::{Selection, Tree, TreeConfig};
 use crate::search::{moves_between, FastRng, Limits, Player, Sequentialized};
@@ -274,12 +274,15 @@ impl TronPlayer {
         let budget = timeman::budget(&tc, bank, self.moves_made, safe.len());
         let deadline = received + Duration::from_millis(budget.target_ms);
 
-        let (direction, how) = if safe.len() <= 1 {
+        let (answer, how) = if safe.len() <= 1 {
             self.search = None;
-            (
-                safe.iter().next().unwrap_or(Direction::Up),
-                "forced".to_string(),
-            )
+            // Boxed in: every move crashes, and a reversal would be an illegal answer,
+            // so say `pass` (the engine keeps the current direction).
+            let answer = safe
+                .iter()
+                .next()
+                .map_or(TronAnswer::Pass, Direction::to_answer);
+            (answer, "forced".to_string())
         } else if tron.endgame && space::separated(&state) {
             self.search = None;
             let fill = endgame::fill_longest(
@@ -294,9 +297,13 @@ impl TronPlayer {
                 "fill length={} exact={} nodes={}",
                 fill.length, fill.exact, fill.nodes
             );
-            (fill.first.unwrap_or(Direction::Up), how)
+            (
+                fill.first.map_or(TronAnswer::Pass, Direction::to_answer),
+                how,
+            )
         } else {
-            self.mcts(state, me, tron, deadline)
+            let (direction, how) = self.mcts(state, me, tron, deadline);
+            (direction.to_answer(), how)
         };
         info!(
             "move={} timebank={} budget={} elapsed={} chosen={} {}",
@@ -304,10 +311,10 @@ impl TronPlayer {
             bank,
             budget.target_ms,
             received.elapsed().as_millis(),
-            direction.to_answer(),
+            answer,
             how
         );
-        direction.to_answer().to_string()
+        answer.to_string()
     }
 
     /// Searches with the configured variant, reusing the kept tree when the new position
@@ -393,7 +400,7 @@ impl TronPlayer {
     }
 
     /// An answer without a search, after an invalid position or a failed search: a move
-    /// that does not crash at once if the field shows one, else `up`. The kept tree is dropped.
+    /// that does not crash at once if the field shows one, else `pass`. The kept tree is dropped.
     pub fn recover(&mut self) -> String {
         self.search = None;
         let safe = self.field.as_deref().and_then(|field| {
@@ -406,7 +413,8 @@ impl TronPlayer {
                 .find(|&d| state.safe_moves(1).contains(d));
             both.or_else(|| state.safe_moves(0).iter().next())
         });
-        safe.unwrap_or(Direction::Up).to_answer().to_string()
+        safe.map_or(TronAnswer::Pass, Direction::to_answer)
+            .to_string()
     }
 }
 
