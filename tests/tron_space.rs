@@ -267,3 +267,55 @@ fn articulation_points_match_removal_on_random_boards() {
         }
     }
 }
+
+mod predictive_expansion {
+    use mctsbot::search::{Outcome, SimGame};
+    use mctsbot::tron::space::predicted_outcome;
+    use mctsbot::tron::{PlayoutPolicy, TronState};
+
+    fn state(diagram: &str) -> TronState {
+        TronState::from_diagram(diagram).unwrap()
+    }
+
+    #[test]
+    fn a_rider_with_more_certain_space_wins() {
+        // Separated: player 0 has a 4x4 room (a long sure run), player 1 a 2x2 corner.
+        let s = state("....#..\n.0..#1.\n....###\n....#..");
+        assert_eq!(predicted_outcome(&s), Some(Outcome::Win(0)));
+    }
+
+    #[test]
+    fn touching_riders_are_not_predicted() {
+        let s = state("......\n.0..1.\n......");
+        assert_eq!(predicted_outcome(&s), None);
+    }
+
+    #[test]
+    fn equal_exact_runs_are_a_draw() {
+        // Two identical corridors of three cells: both run 2 moves and crash together.
+        let s = state("0..\n###\n1..");
+        assert_eq!(predicted_outcome(&s), Some(Outcome::Draw));
+    }
+
+    #[test]
+    fn close_spaces_are_not_certain() {
+        // Player 0: 2x3 room; player 1: 2x3 room too but with parity slack: no certainty
+        // unless the bounds separate.
+        let s = state("0..#1..\n...#...");
+        let predicted = predicted_outcome(&s);
+        assert!(
+            predicted.is_none() || predicted == Some(Outcome::Draw),
+            "{predicted:?}"
+        );
+    }
+
+    #[test]
+    fn the_search_sees_predicted_positions_as_finished_only_when_asked() {
+        let s = state("....#..\n.0..#1.\n....###\n....#..");
+        assert_eq!(SimGame::outcome(&s), None);
+        let with_pes = s.with_policy(PlayoutPolicy::avoid_crash().with_predictive_expansion(true));
+        assert_eq!(SimGame::outcome(&with_pes), Some(Outcome::Win(0)));
+        // The rules themselves are unchanged.
+        assert_eq!(with_pes.outcome(), None);
+    }
+}

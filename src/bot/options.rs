@@ -86,6 +86,8 @@ OPTIONS:
     --tron-cutoff none|voronoi|chambers
                             end play-outs early by an evaluation (seed 002: Voronoi after
                             20 steps, Tree of Chambers after 15, win threshold 1) [none]
+    --tron-pes              Predictive Expansion Strategy: the search treats separated
+                            positions with a certain winner as finished [off]
     --tron-max-nodes N      memory bound of the Tron tree in nodes [1000000]
     --no-endgame            keep using MCTS once the riders are separated
 
@@ -148,6 +150,7 @@ impl Config {
                 }
                 "--tron-max-nodes" => config.tron.max_nodes = number(flag, &value("nodes")?)?,
                 "--no-endgame" => config.tron.endgame = false,
+                "--tron-pes" => config.tron.predictive_expansion = true,
                 other => return Err(format!("unknown option {other:?} (see --help)")),
             }
         }

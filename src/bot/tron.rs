@@ -105,6 +105,8 @@ pub struct TronConfig {
     pub final_move: Option<FinalMove>,
     /// Switch to the space-filling search once the riders are separated.
     pub endgame: bool,
+    /// Predictive Expansion Strategy: certain separated positions count as finished.
+    pub predictive_expansion: bool,
     /// Memory bound of the tree in nodes.
     pub max_nodes: usize,
 }
@@ -120,6 +122,7 @@ impl Default for TronConfig {
             cutoff: CutoffChoice::None,
             final_move: None,
             endgame: true,
+            predictive_expansion: false,
             max_nodes: 1_000_000,
         }
     }

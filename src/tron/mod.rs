@@ -188,6 +188,10 @@ pub struct PlayoutPolicy {
     pub separation_check_every: u16,
     /// Evaluation cut-off while the riders are not separated (seed 002).
     pub eval: Option<EvalCutoff>,
+    /// Predictive Expansion Strategy (seed 002, after Den Teuling): the search sees a
+    /// separated position whose winner is certain as finished (see
+    /// [`space::predicted_outcome`]), so it is neither expanded nor played out.
+    pub predictive_expansion: bool,
 }
 
 impl Default for PlayoutPolicy {
@@ -203,6 +207,7 @@ impl PlayoutPolicy {
             avoid_crash: false,
             separation_check_every: 0,
             eval: None,
+            predictive_expansion: false,
         }
     }
 
@@ -212,6 +217,7 @@ impl PlayoutPolicy {
             avoid_crash: true,
             separation_check_every: 0,
             eval: None,
+            predictive_expansion: false,
         }
     }
 
@@ -224,6 +230,12 @@ impl PlayoutPolicy {
     /// Adds (or removes) an evaluation cut-off.
     pub const fn with_eval(mut self, eval: Option<EvalCutoff>) -> Self {
         self.eval = eval;
+        self
+    }
+
+    /// Switches the Predictive Expansion Strategy on or off.
+    pub const fn with_predictive_expansion(mut self, on: bool) -> Self {
+        self.predictive_expansion = on;
         self
     }
 }
@@ -553,8 +565,13 @@ impl TronState {
 impl SimGame for TronState {
     type Move = Direction;
 
+    /// The rules' outcome; with the Predictive Expansion Strategy, also the certain
+    /// outcome of a separated position.
     fn outcome(&self) -> Option<Outcome> {
-        TronState::outcome(self)
+        match TronState::outcome(self) {
+            None if self.policy.predictive_expansion => space::predicted_outcome(self),
+            decided => decided,
+        }
     }
 
     /// The safe moves; a rider without one gets the single (crashing) move `Up`.

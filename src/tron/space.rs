@@ -5,7 +5,7 @@
 
 use super::grid::{Bitboard, Grid, MAX_BITS};
 use super::TronState;
-use crate::search::Player;
+use crate::search::{Outcome, Player};
 
 /// The free cells reachable from bit `index` through `free` (the start cell itself
 /// only if it is free).
@@ -318,4 +318,26 @@ pub fn evaluate(state: &TronState) -> f32 {
     }
     let s = tree_of_chambers_surplus(state) as f32;
     0.5 + 0.5 * (s / 10.0).tanh()
+}
+
+/// The certain outcome of a separated position, if there is one: a rider whose
+/// guaranteed run (the wall-following fill, a path it can surely follow) is longer than
+/// anything the other can run (its parity bound) outlives it and wins; two riders whose
+/// runs are known exactly and equal crash together. `None` when not separated or not
+/// certain. This is the evaluator of the Predictive Expansion Strategy (seed 002).
+pub fn predicted_outcome(state: &TronState) -> Option<Outcome> {
+    if !separated(state) {
+        return None;
+    }
+    let lower = [0, 1].map(|p| wall_following_fill(state, p));
+    let upper = [0, 1].map(|p| parity_bound(state.head_index(p), &reachable(state, p)));
+    if lower[0] > upper[1] {
+        Some(Outcome::Win(0))
+    } else if lower[1] > upper[0] {
+        Some(Outcome::Win(1))
+    } else if lower == upper && lower[0] == lower[1] {
+        Some(Outcome::Draw)
+    } else {
+        None
+    }
 }
