@@ -16,6 +16,7 @@ fn main() -> ExitCode {
     }
     let result = match args.first().map(String::as_str) {
         Some("bench") => bench(&args[1..]),
+        Some("perft") => perft(&args[1..]),
         _ => play(&args),
     };
     match result {
@@ -56,6 +57,25 @@ fn bench(args: &[String]) -> Result<(), String> {
     let mut out = io::stdout().lock();
     for result in results {
         writeln!(out, "{}", result.to_json()).map_err(|e| e.to_string())?;
+    }
+    Ok(())
+}
+
+/// `mctsbot perft [DEPTH]`: UTTT move-generation counts from the empty board, depth by depth.
+fn perft(args: &[String]) -> Result<(), String> {
+    let depth = match args.first() {
+        Some(text) => text
+            .parse()
+            .map_err(|_| format!("perft needs a depth, got {text:?}"))?,
+        None => 6,
+    };
+    let board = mctsbot::uttt::Board::new();
+    let mut out = io::stdout().lock();
+    for d in 1..=depth {
+        let started = std::time::Instant::now();
+        let nodes = mctsbot::uttt::perft(&board, d);
+        writeln!(out, "{d} {nodes} ({} ms)", started.elapsed().as_millis())
+            .map_err(|e| e.to_string())?;
     }
     Ok(())
 }

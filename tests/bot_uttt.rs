@@ -185,3 +185,17 @@ fn bench_prints_one_json_line_per_position() {
         }
     }
 }
+
+#[test]
+fn perft_prints_the_reference_counts() {
+    let output = Process::new(env!("CARGO_BIN_EXE_mctsbot"))
+        .args(["perft", "5"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let counts: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    assert_eq!(counts, ["81", "720", "6336", "55080", "473256"]);
+}

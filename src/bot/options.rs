@@ -51,6 +51,7 @@ USAGE:
     mctsbot [OPTIONS]                 play: engine commands on stdin, answers on stdout
     mctsbot bench [--game uttt|tron] [--ms N] [OPTIONS]
                                       search fixed positions, print one JSON line each
+    mctsbot perft [DEPTH]             UTTT move-generation counts from the empty board
 
 OPTIONS:
     --game auto|uttt|tron   the game; auto detects it from the engine's lines [auto]
