@@ -3,31 +3,10 @@
 
 use mctsbot::protocol::{parse_command, parse_place_move, Command, GameUpdate, Token};
 use mctsbot::uttt::{detect_dialect, Board, Move};
-use std::io::Write;
-use std::process::{Command as Process, Stdio};
+mod bot_common;
 
-/// Runs the bot on `input` and returns (stdout lines, stderr).
-fn run_bot(input: &str, args: &[&str]) -> (Vec<String>, String) {
-    let mut child = Process::new(env!("CARGO_BIN_EXE_mctsbot"))
-        .args(args)
-        .env("RUST_LOG", "info")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start mctsbot");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success(), "exit status {:?}", output.status);
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    (stdout.lines().map(str::to_owned).collect(), stderr)
-}
+use bot_common::run_bot;
+use std::process::Command as Process;
 
 /// The engine lines of a fixture with every timebank cut to `bank_ms`, to keep tests short.
 fn engine_lines(fixture: &str, bank_ms: u64) -> Vec<String> {

@@ -5,6 +5,7 @@
 use super::tron::TronConfig;
 use crate::search::simultaneous::FinalMove as SimFinalMove;
 use crate::search::tree::{FinalMove, TreeConfig};
+use crate::timeman::TimeControl;
 
 /// Which game the bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,6 +99,27 @@ Logs go to stderr; set RUST_LOG=debug for more, RUST_LOG=warn for less [info].
 ";
 
 impl Config {
+    /// The game's time control for the engine's `settings` (10 s bank and
+    /// `default_per_move` when not sent), with this configuration's overrides.
+    pub fn time_control(
+        &self,
+        settings: &super::Settings,
+        game_default: impl Fn(u64, u64) -> TimeControl,
+        default_per_move: u64,
+    ) -> TimeControl {
+        let mut tc = game_default(
+            settings.timebank_ms.unwrap_or(10_000),
+            settings.time_per_move_ms.unwrap_or(default_per_move),
+        );
+        if let Some(ms) = self.safety_margin_ms {
+            tc.safety_margin_ms = ms;
+        }
+        if let Some(moves) = self.time_horizon {
+            tc.horizon_moves = moves;
+        }
+        tc
+    }
+
     /// Parses the options (without the program name and any subcommand).
     pub fn from_args<S: AsRef<str>>(args: &[S]) -> Result<Config, String> {
         let mut config = Config::default();

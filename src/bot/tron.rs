@@ -262,17 +262,12 @@ impl TronPlayer {
         };
         self.moves_made += 1;
         let safe = state.safe_moves(me);
-        let mut tc = TimeControl::tron(
-            settings.timebank_ms.unwrap_or(10_000),
-            settings.time_per_move_ms.unwrap_or(200),
-            (state.width() * state.height()) as u32,
+        let cells = (state.width() * state.height()) as u32;
+        let tc = config.time_control(
+            settings,
+            |bank, per_move| TimeControl::tron(bank, per_move, cells),
+            200,
         );
-        if let Some(ms) = config.safety_margin_ms {
-            tc.safety_margin_ms = ms;
-        }
-        if let Some(moves) = config.time_horizon {
-            tc.horizon_moves = moves;
-        }
         let bank = bank_ms.unwrap_or(tc.time_per_move_ms);
         let budget = timeman::budget(&tc, bank, self.moves_made, safe.len());
         let deadline = received + Duration::from_millis(budget.target_ms);

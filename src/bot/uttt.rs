@@ -78,16 +78,7 @@ impl UtttPlayer {
         }
         self.moves_made += 1;
 
-        let mut tc = TimeControl::uttt(
-            settings.timebank_ms.unwrap_or(10_000),
-            settings.time_per_move_ms.unwrap_or(500),
-        );
-        if let Some(ms) = config.safety_margin_ms {
-            tc.safety_margin_ms = ms;
-        }
-        if let Some(moves) = config.time_horizon {
-            tc.horizon_moves = moves;
-        }
+        let tc = config.time_control(settings, TimeControl::uttt, 500);
         // Without a readable timebank, assume only the refill is left.
         let bank = bank_ms.unwrap_or(tc.time_per_move_ms);
         let budget = timeman::budget(&tc, bank, self.moves_made, legal.len() as u32);
