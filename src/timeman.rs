@@ -21,6 +21,9 @@ pub struct TimeControl {
     pub min_moves_left: u32,
     /// Kept back for reading the command, answering, pipes and the scheduler.
     pub safety_margin_ms: u64,
+    /// Weigh the budget by the number of legal moves (UTTT, where it ranges from 1 to
+    /// 81); Light Riders always has at most three, so there it would only waste time.
+    pub weigh_by_moves: bool,
 }
 
 impl TimeControl {
@@ -33,6 +36,7 @@ impl TimeControl {
             horizon_moves: 30,
             min_moves_left: 6,
             safety_margin_ms: 40,
+            weigh_by_moves: true,
         }
     }
 
@@ -44,6 +48,7 @@ impl TimeControl {
             horizon_moves: (cells / 4).max(20),
             min_moves_left: 10,
             safety_margin_ms: 30,
+            weigh_by_moves: false,
         }
     }
 }
@@ -80,7 +85,11 @@ pub fn budget(tc: &TimeControl, bank_ms: u64, move_number: u32, legal_moves: u32
     // The part of the bank above one move's refill can be spent over the moves left.
     let surplus = bank_ms.saturating_sub(tc.time_per_move_ms);
     let base = tc.time_per_move_ms + surplus / moves_left;
-    let target = base * openness_percent(legal_moves) / 100;
+    let target = if tc.weigh_by_moves {
+        base * openness_percent(legal_moves) / 100
+    } else {
+        base
+    };
     let target = target.min(usable);
     let hard = (target * 2).min(usable).max(target);
     Budget {
@@ -188,9 +197,13 @@ mod tests {
     }
 
     #[test]
-    fn tron_spreads_over_a_longer_game() {
+    fn tron_spreads_over_a_longer_game_and_spends_its_refill() {
         let tron = TimeControl::tron(10_000, 200, 256);
         let b = budget(&tron, 10_000, 1, 3);
-        assert!(b.target_ms >= 150 && b.target_ms < 500, "{b:?}");
+        assert!(b.target_ms > 200 && b.target_ms < 500, "{b:?}");
+        // Two or three moves make no difference in Light Riders.
+        assert_eq!(budget(&tron, 10_000, 1, 2), b);
+        // A bank that only holds the refill spends (nearly) all of it.
+        assert_eq!(budget(&tron, 200, 50, 3).target_ms, 170);
     }
 }
