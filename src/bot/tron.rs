@@ -123,7 +123,7 @@ impl Default for TronConfig {
             final_move: None,
             endgame: true,
             predictive_expansion: false,
-            max_nodes: 1_000_000,
+            max_nodes: 300_000,
         }
     }
 }
