@@ -25,7 +25,8 @@ def main():
             def free(cx, cy):
                 return 0 <= cx < width and 0 <= cy < height and field[cy * width + cx] == "."
 
-            best, best_key = "up", None
+            # Boxed in: pass (the engine keeps the direction; a reversal is illegal).
+            best, best_key = "pass", None
             for order, (name, (dx, dy)) in enumerate(DIRS.items()):
                 nx, ny = x + dx, y + dy
                 if not free(nx, ny):
