@@ -73,7 +73,10 @@ OPTIONS:
     --no-solver             do not prove wins and losses (MCTS-Solver)
   Light Riders search:
     --tron-variant NAME     suct | suct-tuned | duct-max | duct-mix | ducb1t-max |
-                            ducb1t-mix | exp3 | rm  [default: see README]
+                            ducb1t-mix | exp3 | rm: sequential UCT / UCB1-Tuned,
+                            decoupled UCT / UCB1-Tuned with max or mix final move,
+                            Exp3, Regret Matching (seed 003) [ducb1t-max, the
+                            strongest in the arena]
     --tron-c X              exploration constant of the UCB variants
                             [1.5 UCT, 1.0 UCB1-Tuned]
     --tron-gamma X          exploration rate of Exp3 and Regret Matching [0.3]

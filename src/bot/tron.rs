@@ -114,7 +114,7 @@ pub struct TronConfig {
 impl Default for TronConfig {
     fn default() -> Self {
         TronConfig {
-            variant: TronVariant::DecoupledUctMax,
+            variant: TronVariant::DecoupledUcb1TunedMax,
             exploration: None,
             gamma: 0.3,
             playout: PlayoutChoice::Safe,
