@@ -391,3 +391,24 @@ fn searches_with_the_same_seed_agree() {
         assert_eq!(a.root_actions(1), b.root_actions(1), "{policy:?}");
     }
 }
+
+#[test]
+fn an_expansion_threshold_creates_fewer_nodes_and_still_finds_the_trap() {
+    let at_once = searched(
+        TrapGame::default(),
+        SimConfig::new(SimPolicy::ducb1t()),
+        5_000,
+    );
+    let config = SimConfig {
+        expand_visits: 4,
+        ..SimConfig::new(SimPolicy::ducb1t())
+    };
+    let lazy = searched(TrapGame::default(), config, 5_000);
+    assert!(
+        lazy.node_count() < at_once.node_count(),
+        "{} vs {}",
+        lazy.node_count(),
+        at_once.node_count()
+    );
+    assert_eq!(lazy.best_move(0, &mut rng(3)), Some(SAFE));
+}

@@ -95,6 +95,7 @@ OPTIONS:
                             positions with a certain winner as finished [off]
     --tron-max-nodes N      memory bound of the Tron tree in nodes (about 400 bytes
                             each with the decoupled variants, 130 MB) [300000]
+    --tron-expand-visits N  visits a (joint) move needs before its node is created [1]
     --no-endgame            keep using MCTS once the riders are separated
 
     -h, --help              this text
@@ -176,13 +177,16 @@ impl Config {
                     })
                 }
                 "--tron-max-nodes" => config.tron.max_nodes = number(flag, &value("nodes")?)?,
+                "--tron-expand-visits" => {
+                    config.tron.expand_visits = number(flag, &value("visits")?)?
+                }
                 "--no-endgame" => config.tron.endgame = false,
                 "--tron-pes" => config.tron.predictive_expansion = true,
                 other => return Err(format!("unknown option {other:?} (see --help)")),
             }
         }
-        if config.tree.expand_visits == 0 {
-            return Err("--expand-visits must be at least 1".into());
+        if config.tree.expand_visits == 0 || config.tron.expand_visits == 0 {
+            return Err("--expand-visits and --tron-expand-visits must be at least 1".into());
         }
         if config.tree.max_nodes < 100 {
             return Err("--max-nodes must be at least 100".into());

@@ -109,6 +109,8 @@ pub struct TronConfig {
     pub predictive_expansion: bool,
     /// Memory bound of the tree in nodes.
     pub max_nodes: usize,
+    /// Visits a move (joint move, decoupled) needs before its node is created.
+    pub expand_visits: u32,
 }
 
 impl Default for TronConfig {
@@ -124,6 +126,7 @@ impl Default for TronConfig {
             endgame: true,
             predictive_expansion: false,
             max_nodes: 300_000,
+            expand_visits: 1,
         }
     }
 }
@@ -166,6 +169,7 @@ impl TronConfig {
             policy,
             final_move: self.final_move.unwrap_or(variant_final),
             max_nodes: self.max_nodes,
+            expand_visits: self.expand_visits,
         })
     }
 
@@ -181,7 +185,7 @@ impl TronConfig {
                 Selection::Ucb1Tuned => 1.0,
             }),
             selection,
-            expand_visits: 1,
+            expand_visits: self.expand_visits,
             max_nodes: self.max_nodes,
             final_move: crate::search::tree::FinalMove::Robust,
             solver: true,

@@ -26,6 +26,9 @@ pub struct SimConfig {
     pub final_move: FinalMove,
     /// The most nodes the tree may hold; when reached, the search stops expanding.
     pub max_nodes: usize,
+    /// Visits a joint move needs before its child node is created; until then the
+    /// iteration plays out from the position it reaches (1 = expand at once).
+    pub expand_visits: u32,
 }
 
 impl SimConfig {
@@ -34,6 +37,7 @@ impl SimConfig {
         SimConfig {
             policy,
             final_move: policy.paper_final_move(),
+            expand_visits: 1,
             max_nodes: DEFAULT_MAX_NODES,
         }
     }
@@ -411,6 +415,9 @@ impl<G: SimGame> SimSearch<G> {
             if child != NO_CHILD {
                 node = child;
                 continue;
+            }
+            if self.cells[cell].visits + 1 < self.config.expand_visits {
+                break state.outcome().map(|outcome| outcome.reward_for(0));
             }
             if self.nodes.len() < self.config.max_nodes {
                 let child = self.push_node(&state);
