@@ -2,7 +2,9 @@
 
 use super::{Config, Settings};
 use crate::protocol::{GameUpdate, Token, TronAnswer};
-use crate::search::simultaneous::{FinalMove, SimConfig, SimPolicy, SimSearch, PAPER_UCT_C};
+use crate::search::simultaneous::{
+    FinalMove, SimConfig, SimPolicy, SimSearch, DEFAULT_MAX_NODES, PAPER_UCT_C,
+};
 use crate::search::tree::{Selection, Tree, TreeConfig};
 use crate::search::{moves_between, FastRng, Limits, Player, Sequentialized};
 use crate::timeman::{self, TimeControl};
@@ -125,7 +127,7 @@ impl Default for TronConfig {
             final_move: None,
             endgame: true,
             predictive_expansion: false,
-            max_nodes: 300_000,
+            max_nodes: DEFAULT_MAX_NODES,
             expand_visits: 1,
         }
     }

@@ -5,8 +5,9 @@
 //! The tree is an arena: nodes in a `Vec` addressed by `u32`, each node's moves and
 //! per-player statistics in flat `Vec`s (player 0's actions, then player 1's), and one
 //! cell per joint move holding the child index and the matrix entry that Regret
-//! Matching needs. Children are created the first time their joint move is tried, until
-//! [`SimConfig::max_nodes`]; after that the search goes on with play-outs from the frontier.
+//! Matching needs. A child is created once its joint move has been tried
+//! [`SimConfig::expand_visits`] times, until [`SimConfig::max_nodes`]; before that, and
+//! after, the search plays out from the frontier.
 //! States are not stored: each iteration replays the joint moves from a copy of the root.
 
 mod policy;
@@ -16,8 +17,9 @@ pub use policy::{FinalMove, SimPolicy, PAPER_EXP3_GAMMA, PAPER_RM_GAMMA, PAPER_U
 use super::{FastRng, Limits, Player, SearchStats, SimGame};
 use policy::{reward_for, sample_index, ActionStats};
 
-/// A node budget that keeps a Tron tree (about 260 bytes a node) near 130 MB.
-pub const DEFAULT_MAX_NODES: usize = 500_000;
+/// A node budget that keeps a 16x16 Tron tree (about 400 bytes a node, measured as
+/// resident memory) near 120 MB.
+pub const DEFAULT_MAX_NODES: usize = 300_000;
 
 /// Which selection rule and final-move rule the search uses, and its memory bound.
 #[derive(Clone, Copy, Debug, PartialEq)]
