@@ -3,10 +3,9 @@
 //! Nodes live in one arena addressed by `u32`; the children of a node are one contiguous
 //! block, created together when the node has been visited `expand_visits` times (a new
 //! leaf first gets play-outs of its own, which keeps the tree small at millions of
-//! iterations per second). The arena is a structure of arrays: selection reads only
-//! [`Edge`]s (mean reward and 1/√visits, kept up to date by back-propagation), so
-//! choosing among the root's 81 UTTT children is one multiply-add per child over
-//! 8-byte records.
+//! iterations per second). Each node keeps its mean reward and 1/√visits up to date during
+//! back-propagation, so choosing among the root's 81 UTTT children is one multiply-add
+//! per child.
 
 use super::{FastRng, Game, Limits, Player, SearchStats};
 use rand::SeedableRng;
@@ -72,26 +71,16 @@ pub enum Proof {
 
 const NO_CHILDREN: u32 = u32::MAX;
 
-/// What selection reads of a node. A node proven lost for its mover gets a mean of −∞
-/// so that selection never picks it without looking at its proof.
+/// One node of the arena. Selection reads `mean` and `inv_sqrt_visits` of every child
+/// and then `first_child` of the one it picks, so all of them share the node's 24 bytes:
+/// one cache-line group per tree level when the tree outgrows the caches.
 #[derive(Clone, Copy, Debug)]
-struct Edge {
-    /// Mean reward for the node's mover.
+struct Node<M> {
+    /// Mean reward for `mover`; −∞ once proven lost for `mover`, so that selection never
+    /// picks it without looking at the proof.
     mean: f32,
     /// 1/√visits, infinite while unvisited (so an unvisited child is tried first).
     inv_sqrt_visits: f32,
-}
-
-impl Edge {
-    const UNVISITED: Edge = Edge {
-        mean: 0.0,
-        inv_sqrt_visits: f32::INFINITY,
-    };
-}
-
-/// The rest of a node.
-#[derive(Clone, Copy, Debug)]
-struct Node<M> {
     first_child: u32,
     visits: u32,
     child_count: u16,
@@ -104,6 +93,8 @@ struct Node<M> {
 impl<M> Node<M> {
     fn new(mv: M, mover: Player) -> Self {
         Node {
+            mean: 0.0,
+            inv_sqrt_visits: f32::INFINITY,
             first_child: NO_CHILDREN,
             visits: 0,
             child_count: 0,
@@ -137,8 +128,6 @@ pub struct MoveInfo<M> {
 pub struct Tree<G: Game> {
     root_state: G,
     nodes: Vec<Node<G::Move>>,
-    /// `edges[i]` belongs to `nodes[i]`.
-    edges: Vec<Edge>,
     /// Mean squared reward of each node, kept only for [`Selection::Ucb1Tuned`].
     square_means: Vec<f32>,
     config: TreeConfig,
@@ -152,7 +141,6 @@ impl<G: Game> Tree<G> {
         let mut tree = Tree {
             root_state: root,
             nodes: Vec::new(),
-            edges: Vec::new(),
             square_means: Vec::new(),
             config,
             rng: FastRng::seed_from_u64(seed),
@@ -198,7 +186,6 @@ impl<G: Game> Tree<G> {
     /// is nothing to search.
     fn reset_root(&mut self) {
         self.nodes.clear();
-        self.edges.clear();
         self.square_means.clear();
         self.moves.clear();
         self.root_state.legal_moves(&mut self.moves);
@@ -213,7 +200,6 @@ impl<G: Game> Tree<G> {
     fn push_nodes(&mut self, nodes: impl ExactSizeIterator<Item = Node<G::Move>>) {
         let count = nodes.len();
         self.nodes.extend(nodes);
-        self.edges.resize(self.nodes.len(), Edge::UNVISITED);
         if self.tracks_squares() {
             self.square_means
                 .resize(self.square_means.len() + count, 0.0);
@@ -268,7 +254,6 @@ impl<G: Game> Tree<G> {
             }
             next += 1;
         }
-        self.edges = origin.iter().map(|&i| self.edges[i]).collect();
         if self.tracks_squares() {
             self.square_means = origin.iter().map(|&i| self.square_means[i]).collect();
         }
@@ -286,8 +271,6 @@ impl<G: Game> Tree<G> {
         // arena never copies millions of nodes to grow.
         self.nodes
             .reserve(self.config.max_nodes.saturating_sub(self.nodes.len()));
-        self.edges
-            .reserve(self.config.max_nodes.saturating_sub(self.edges.len()));
         while !limits.reached(stats.iterations) {
             if self.config.solver && self.nodes[0].proof != Proof::Unknown {
                 break;
@@ -366,7 +349,7 @@ impl<G: Game> Tree<G> {
     /// UCT: the child maximising mean + C·√(ln N)·(1/√n). An unvisited child scores +∞
     /// (its 1/√n is infinite), so the first one is taken; a child proven lost for its
     /// mover has mean −∞. (A child proven won never gets here: its parent is then proven
-    /// and not descended into.) One pass over the children's edges, no branch on them.
+    /// and not descended into.) One pass over the children, no branch on them.
     #[inline]
     fn select_child(&self, parent: usize) -> usize {
         if self.config.selection == Selection::Ucb1Tuned {
@@ -378,8 +361,8 @@ impl<G: Game> Tree<G> {
             (self.config.exploration * fast_ln(p.visits as f32).sqrt()).max(f32::MIN_POSITIVE);
         let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
-        for (i, edge) in self.edges[p.children()].iter().enumerate() {
-            let score = edge.mean + exploration * edge.inv_sqrt_visits;
+        for (i, child) in self.nodes[p.children()].iter().enumerate() {
+            let score = child.mean + exploration * child.inv_sqrt_visits;
             if score > best_score {
                 best_score = score;
                 best = i;
@@ -396,7 +379,7 @@ impl<G: Game> Tree<G> {
         let mut best = p.first_child as usize;
         let mut best_score = f32::NEG_INFINITY;
         for child in p.children() {
-            let (c, edge) = (&self.nodes[child], &self.edges[child]);
+            let c = &self.nodes[child];
             if c.visits == 0 {
                 return child;
             }
@@ -404,9 +387,8 @@ impl<G: Game> Tree<G> {
                 f32::NEG_INFINITY
             } else {
                 let ratio = ln_parent / c.visits as f32;
-                let variance =
-                    self.square_means[child] - edge.mean * edge.mean + (2.0 * ratio).sqrt();
-                edge.mean + self.config.exploration * (ratio * variance.min(0.25)).sqrt()
+                let variance = self.square_means[child] - c.mean * c.mean + (2.0 * ratio).sqrt();
+                c.mean + self.config.exploration * (ratio * variance.min(0.25)).sqrt()
             };
             if score > best_score {
                 best_score = score;
@@ -446,13 +428,12 @@ impl<G: Game> Tree<G> {
             } else {
                 1.0 - reward0
             };
-            let edge = &mut self.edges[index];
-            edge.mean = if node.proof == Proof::Loss {
+            node.mean = if node.proof == Proof::Loss {
                 f32::NEG_INFINITY
             } else {
-                edge.mean + (reward - edge.mean) / visits
+                node.mean + (reward - node.mean) / visits
             };
-            edge.inv_sqrt_visits = 1.0 / visits.sqrt();
+            node.inv_sqrt_visits = 1.0 / visits.sqrt();
             if track_squares {
                 let square = &mut self.square_means[index];
                 *square += (reward * reward - *square) / visits;
@@ -506,7 +487,7 @@ impl<G: Game> Tree<G> {
                 MoveInfo {
                     mv: n.mv,
                     visits: n.visits,
-                    value: proof_value(n.proof).unwrap_or(self.edges[c].mean),
+                    value: proof_value(n.proof).unwrap_or(n.mean),
                     proof: n.proof,
                 }
             })
