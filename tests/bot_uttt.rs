@@ -43,8 +43,8 @@ fn positions_at_actions(lines: &[String]) -> Vec<Board> {
     positions
 }
 
-fn assert_all_answers_legal(fixture: &str) {
-    let lines = engine_lines(fixture, 300);
+fn assert_all_answers_legal(fixture: &str, bank_ms: u64) {
+    let lines = engine_lines(fixture, bank_ms);
     let (answers, stderr) = run_bot(&(lines.join("\n") + "\n"), &["--seed", "3"]);
     let positions = positions_at_actions(&lines);
     assert_eq!(
@@ -68,12 +68,18 @@ fn assert_all_answers_legal(fixture: &str) {
 
 #[test]
 fn answers_a_theaigames_game_legally() {
-    assert_all_answers_legal("uttt-theaigames.txt");
+    assert_all_answers_legal("uttt-theaigames.txt", 300);
 }
 
 #[test]
 fn answers_a_riddles_game_legally() {
-    assert_all_answers_legal("uttt-riddles.txt");
+    assert_all_answers_legal("uttt-riddles.txt", 300);
+}
+
+#[test]
+fn answers_every_turn_of_a_whole_recorded_game_legally() {
+    // The first player's side of a full 67-ply riddles.io game recorded by `arena`.
+    assert_all_answers_legal("uttt-riddles-full-game.txt", 100);
 }
 
 #[test]
