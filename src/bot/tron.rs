@@ -5,7 +5,7 @@ use crate::protocol::{GameUpdate, Token, TronAnswer};
 use crate::search::simultaneous::{
     FinalMove, SimConfig, SimPolicy, SimSearch, DEFAULT_MAX_NODES, PAPER_UCT_C,
 };
-use crate::search::tree::{Selection, Tree, TreeConfig};
+use crate::search::tree::{Proof, Selection, Tree, TreeConfig};
 use crate::search::{moves_between, FastRng, Limits, Player, Sequentialized};
 use crate::timeman::{self, TimeControl};
 use crate::tron::endgame::{self, FillBudget};
@@ -395,7 +395,7 @@ impl TronPlayer {
                     stats.nodes,
                     chosen.map_or(0.5, |c| c.value),
                     chosen.map_or(0, |c| c.visits),
-                    chosen.map(|c| c.proof),
+                    chosen.map_or(Proof::Unknown, |c| c.proof),
                     reused
                 );
                 (chosen.map_or(Direction::Up, |c| c.mv), how)

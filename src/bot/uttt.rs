@@ -2,7 +2,7 @@
 
 use super::{think, Config, Settings};
 use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
-use crate::search::tree::Tree;
+use crate::search::tree::{Proof, Tree};
 use crate::search::{moves_between, Game};
 use crate::timeman::{self, Budget, TimeControl};
 use crate::uttt::{detect_dialect, Board, Move};
@@ -110,7 +110,7 @@ impl UtttPlayer {
             y,
             chosen.map_or(0.5, |c| c.value),
             chosen.map_or(0, |c| c.visits),
-            chosen.map(|c| c.proof),
+            chosen.map_or(Proof::Unknown, |c| c.proof),
             reused,
         );
         format_place_move(x, y)
