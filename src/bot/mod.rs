@@ -27,12 +27,27 @@ pub struct Settings {
     pub max_rounds: Option<u32>,
 }
 
+/// What the session needs from the player of one game.
+trait GamePlayer {
+    /// Takes an `update game` line.
+    fn update(&mut self, update: GameUpdate);
+    /// Answers `action move`: searches within the budget, returns the answer line.
+    fn act(
+        &mut self,
+        bank_ms: Option<u64>,
+        received: Instant,
+        settings: &Settings,
+        config: &Config,
+    ) -> String;
+    /// A legal answer without a search (after a failed one), dropping any kept tree.
+    fn recover(&mut self) -> String;
+}
+
 /// The player of the game being played.
 enum Player {
     /// No line has told the game yet; the updates so far wait to be replayed.
     Undecided(Vec<GameUpdate>),
-    Uttt(uttt::UtttPlayer),
-    Tron(tron::TronPlayer),
+    Playing(Box<dyn GamePlayer>),
 }
 
 /// One game against one engine.
@@ -120,8 +135,7 @@ impl Session {
             }
         }
         match &mut self.player {
-            Player::Uttt(p) => p.update(update),
-            Player::Tron(p) => p.update(update),
+            Player::Playing(p) => p.update(update),
             Player::Undecided(_) => unreachable!("decided above"),
         }
     }
@@ -143,35 +157,27 @@ impl Session {
             }
         }
         let (settings, config) = (&self.settings, &self.config);
-        let answer = match &mut self.player {
-            Player::Uttt(p) => panic::catch_unwind(AssertUnwindSafe(|| {
-                p.act(bank_ms, received, settings, config)
-            }))
-            .unwrap_or_else(|_| {
-                error!("the UTTT search failed; answering a fallback move");
-                p.recover()
-            }),
-            Player::Tron(p) => panic::catch_unwind(AssertUnwindSafe(|| {
-                p.act(bank_ms, received, settings, config)
-            }))
-            .unwrap_or_else(|_| {
-                error!("the Tron search failed; answering a fallback move");
-                p.recover()
-            }),
-            Player::Undecided(_) => unreachable!("a player was started above"),
+        let Player::Playing(player) = &mut self.player else {
+            unreachable!("a player was started above")
         };
-        answer
+        panic::catch_unwind(AssertUnwindSafe(|| {
+            player.act(bank_ms, received, settings, config)
+        }))
+        .unwrap_or_else(|_| {
+            error!("the search failed; answering a fallback move");
+            player.recover()
+        })
     }
 
     fn start_uttt(&mut self) {
         info!("game: Ultimate Tic-Tac-Toe");
-        let player = Player::Uttt(uttt::UtttPlayer::new(self.seed()));
+        let player = Player::Playing(Box::new(uttt::UtttPlayer::new(self.seed())));
         self.replace_player(player);
     }
 
     fn start_tron(&mut self) {
         info!("game: Light Riders");
-        let player = Player::Tron(tron::TronPlayer::new(self.seed()));
+        let player = Player::Playing(Box::new(tron::TronPlayer::new(self.seed())));
         self.replace_player(player);
     }
 

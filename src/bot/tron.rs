@@ -1,6 +1,6 @@
 //! The Light Riders player: engine fields in, a direction out.
 
-use super::{Config, Settings};
+use super::{Config, GamePlayer, Settings};
 use crate::protocol::{GameUpdate, Token, TronAnswer};
 use crate::search::simultaneous::{
     FinalMove, SimConfig, SimPolicy, SimSearch, DEFAULT_MAX_NODES, PAPER_UCT_C,
@@ -222,17 +222,6 @@ impl TronPlayer {
         }
     }
 
-    pub fn update(&mut self, update: GameUpdate) {
-        match update {
-            GameUpdate::Field(tokens) => self.field = Some(tokens),
-            GameUpdate::Round(_) | GameUpdate::Move(_) => {}
-            GameUpdate::Macroboard(_) => warn!("a macroboard in Light Riders ignored"),
-            GameUpdate::Unknown { key, value } => {
-                info!("unknown game update ignored: {key} {value}")
-            }
-        }
-    }
-
     fn position(&self, settings: &Settings, config: &TronConfig) -> Result<TronState, String> {
         let field = self.field.as_deref().ok_or("no field received yet")?;
         let (width, height) = match (settings.field_width, settings.field_height) {
@@ -242,83 +231,6 @@ impl TronPlayer {
         };
         let state = TronState::from_engine(width, height, field)?;
         Ok(state.with_policy(config.playout_policy()))
-    }
-
-    pub fn act(
-        &mut self,
-        bank_ms: Option<u64>,
-        received: Instant,
-        settings: &Settings,
-        config: &Config,
-    ) -> String {
-        let tron = &config.tron;
-        let state = match self.position(settings, tron) {
-            Ok(state) => state,
-            Err(err) => {
-                error!("invalid position from the engine: {err}");
-                return self.recover();
-            }
-        };
-        let me: Player = match settings.your_botid {
-            Some(id @ 0..=1) => id,
-            other => {
-                warn!("your_botid {other:?} is not 0 or 1; playing as player 0");
-                0
-            }
-        };
-        self.moves_made += 1;
-        let safe = state.safe_moves(me);
-        let cells = (state.width() * state.height()) as u32;
-        let tc = config.time_control(
-            settings,
-            |bank, per_move| TimeControl::tron(bank, per_move, cells),
-            200,
-        );
-        let bank = bank_ms.unwrap_or(tc.time_per_move_ms);
-        let budget = timeman::budget(&tc, bank, self.moves_made, safe.len());
-        let deadline = received + Duration::from_millis(budget.target_ms);
-
-        let (answer, how) = if safe.len() <= 1 {
-            self.search = None;
-            // Boxed in: every move crashes, and a reversal would be an illegal answer,
-            // so say `pass` (the engine keeps the current direction).
-            let answer = safe
-                .iter()
-                .next()
-                .map_or(TronAnswer::Pass, Direction::to_answer);
-            (answer, "forced".to_string())
-        } else if tron.endgame && space::separated(&state) {
-            self.search = None;
-            let fill = endgame::fill_longest(
-                &state,
-                me,
-                FillBudget {
-                    nodes: u64::MAX,
-                    deadline: Some(deadline),
-                },
-            );
-            let how = format!(
-                "fill length={} exact={} nodes={}",
-                fill.length, fill.exact, fill.nodes
-            );
-            (
-                fill.first.map_or(TronAnswer::Pass, Direction::to_answer),
-                how,
-            )
-        } else {
-            let (direction, how) = self.mcts(state, me, tron, deadline);
-            (direction.to_answer(), how)
-        };
-        info!(
-            "move={} timebank={} budget={} elapsed={} chosen={} {}",
-            self.moves_made,
-            bank,
-            budget.target_ms,
-            received.elapsed().as_millis(),
-            answer,
-            how
-        );
-        answer.to_string()
     }
 
     /// Searches with the configured variant, reusing the kept tree when the new position
@@ -402,10 +314,100 @@ impl TronPlayer {
             }
         }
     }
+}
+
+impl GamePlayer for TronPlayer {
+    fn update(&mut self, update: GameUpdate) {
+        match update {
+            GameUpdate::Field(tokens) => self.field = Some(tokens),
+            GameUpdate::Round(_) | GameUpdate::Move(_) => {}
+            GameUpdate::Macroboard(_) => warn!("a macroboard in Light Riders ignored"),
+            GameUpdate::Unknown { key, value } => {
+                info!("unknown game update ignored: {key} {value}")
+            }
+        }
+    }
+
+    fn act(
+        &mut self,
+        bank_ms: Option<u64>,
+        received: Instant,
+        settings: &Settings,
+        config: &Config,
+    ) -> String {
+        let tron = &config.tron;
+        let state = match self.position(settings, tron) {
+            Ok(state) => state,
+            Err(err) => {
+                error!("invalid position from the engine: {err}");
+                return self.recover();
+            }
+        };
+        let me: Player = match settings.your_botid {
+            Some(id @ 0..=1) => id,
+            other => {
+                warn!("your_botid {other:?} is not 0 or 1; playing as player 0");
+                0
+            }
+        };
+        self.moves_made += 1;
+        let safe = state.safe_moves(me);
+        let cells = (state.width() * state.height()) as u32;
+        let tc = config.time_control(
+            settings,
+            |bank, per_move| TimeControl::tron(bank, per_move, cells),
+            200,
+        );
+        let bank = bank_ms.unwrap_or(tc.time_per_move_ms);
+        let budget = timeman::budget(&tc, bank, self.moves_made, safe.len());
+        let deadline = received + Duration::from_millis(budget.target_ms);
+
+        let (answer, how) = if safe.len() <= 1 {
+            self.search = None;
+            // Boxed in: every move crashes, and a reversal would be an illegal answer,
+            // so say `pass` (the engine keeps the current direction).
+            let answer = safe
+                .iter()
+                .next()
+                .map_or(TronAnswer::Pass, Direction::to_answer);
+            (answer, "forced".to_string())
+        } else if tron.endgame && space::separated(&state) {
+            self.search = None;
+            let fill = endgame::fill_longest(
+                &state,
+                me,
+                FillBudget {
+                    nodes: u64::MAX,
+                    deadline: Some(deadline),
+                },
+            );
+            let how = format!(
+                "fill length={} exact={} nodes={}",
+                fill.length, fill.exact, fill.nodes
+            );
+            (
+                fill.first.map_or(TronAnswer::Pass, Direction::to_answer),
+                how,
+            )
+        } else {
+            let (direction, how) = self.mcts(state, me, tron, deadline);
+            (direction.to_answer(), how)
+        };
+        info!(
+            "move={} timebank={} budget={} elapsed={} chosen={} {}",
+            self.moves_made,
+            bank,
+            budget.target_ms,
+            received.elapsed().as_millis(),
+            answer,
+            how
+        );
+        answer.to_string()
+    }
 
     /// An answer without a search, after an invalid position or a failed search: a move
     /// that does not crash at once if the field shows one, else `pass`. The kept tree is dropped.
-    pub fn recover(&mut self) -> String {
+    fn recover(&mut self) -> String {
         self.search = None;
         let safe = self.field.as_deref().and_then(|field| {
             let (w, h) = square_side(field.len())?;

@@ -1,6 +1,6 @@
 //! The Ultimate Tic-Tac-Toe player: engine field and macroboard in, `place_move` out.
 
-use super::{think, Config, Settings};
+use super::{think, Config, GamePlayer, Settings};
 use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
 use crate::search::tree::{Proof, Tree};
 use crate::search::{moves_between, Game};
@@ -30,17 +30,6 @@ impl UtttPlayer {
         }
     }
 
-    pub fn update(&mut self, update: GameUpdate) {
-        match update {
-            GameUpdate::Field(tokens) => self.field = Some(tokens),
-            GameUpdate::Macroboard(tokens) => self.macroboard = Some(tokens),
-            GameUpdate::Round(_) | GameUpdate::Move(_) => {}
-            GameUpdate::Unknown { key, value } => {
-                info!("unknown game update ignored: {key} {value}")
-            }
-        }
-    }
-
     /// The position the engine last described, if it is a valid one.
     fn position(&self, settings: &Settings) -> Result<Board, String> {
         let field = self.field.as_deref().ok_or("no field received yet")?;
@@ -56,7 +45,35 @@ impl UtttPlayer {
         Board::from_engine(field, macroboard, dialect)
     }
 
-    pub fn act(
+    /// Moves the kept tree to `board` if `board` follows from its root in at most two
+    /// plies (our answer and the reply); otherwise drops it. Returns whether it was kept.
+    fn reuse_tree(&mut self, board: Board) -> bool {
+        let Some(tree) = &mut self.tree else {
+            return false;
+        };
+        match moves_between(tree.root_state(), &board, 2) {
+            Some(path) => tree.advance(&path, board),
+            None => {
+                self.tree = None;
+                false
+            }
+        }
+    }
+}
+
+impl GamePlayer for UtttPlayer {
+    fn update(&mut self, update: GameUpdate) {
+        match update {
+            GameUpdate::Field(tokens) => self.field = Some(tokens),
+            GameUpdate::Macroboard(tokens) => self.macroboard = Some(tokens),
+            GameUpdate::Round(_) | GameUpdate::Move(_) => {}
+            GameUpdate::Unknown { key, value } => {
+                info!("unknown game update ignored: {key} {value}")
+            }
+        }
+    }
+
+    fn act(
         &mut self,
         bank_ms: Option<u64>,
         received: Instant,
@@ -116,25 +133,10 @@ impl UtttPlayer {
         format_place_move(x, y)
     }
 
-    /// Moves the kept tree to `board` if `board` follows from its root in at most two
-    /// plies (our answer and the reply); otherwise drops it. Returns whether it was kept.
-    fn reuse_tree(&mut self, board: Board) -> bool {
-        let Some(tree) = &mut self.tree else {
-            return false;
-        };
-        match moves_between(tree.root_state(), &board, 2) {
-            Some(path) => tree.advance(&path, board),
-            None => {
-                self.tree = None;
-                false
-            }
-        }
-    }
-
     /// A legal answer without a search, after an invalid position or a failed search:
     /// the first empty cell on a board the macroboard marks playable (`-1`), else the
     /// first empty cell, else the centre. The kept tree is dropped.
-    pub fn recover(&mut self) -> String {
+    fn recover(&mut self) -> String {
         self.tree = None;
         let field = self.field.as_deref().unwrap_or_default();
         let macroboard = self.macroboard.as_deref().unwrap_or_default();
