@@ -63,7 +63,7 @@ OPTIONS:
                             [30 UTTT, cells/4 Tron]
   UTTT search (MCTS-UCT):
     --c X                   UCT exploration constant, rewards in 0..1 [0.5]
-    --expand-visits N       play-outs a leaf gets before its children are created [2]
+    --expand-visits N       play-outs a leaf gets before its children are created [16]
     --max-nodes N           memory bound of the tree in nodes (about 24 bytes each);
                             when full, search goes on without expanding [4000000]
     --final robust|max-robust

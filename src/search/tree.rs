@@ -51,7 +51,7 @@ impl Default for TreeConfig {
         TreeConfig {
             exploration: 0.5,
             selection: Selection::Ucb1,
-            expand_visits: 2,
+            expand_visits: 16,
             max_nodes: 4_000_000,
             final_move: FinalMove::MaxRobust,
             solver: true,
