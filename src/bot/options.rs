@@ -95,7 +95,7 @@ OPTIONS:
                             positions with a certain winner as finished [off]
     --tron-max-nodes N      memory bound of the Tron tree in nodes (about 400 bytes
                             each with the decoupled variants, 130 MB) [300000]
-    --tron-expand-visits N  visits a (joint) move needs before its node is created [1]
+    --tron-expand-visits N  visits a (joint) move needs before its node is created [4]
     --no-endgame            keep using MCTS once the riders are separated
 
     -h, --help              this text

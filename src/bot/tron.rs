@@ -128,7 +128,7 @@ impl Default for TronConfig {
             endgame: true,
             predictive_expansion: false,
             max_nodes: DEFAULT_MAX_NODES,
-            expand_visits: 1,
+            expand_visits: 4,
         }
     }
 }
