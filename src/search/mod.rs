@@ -37,6 +37,17 @@ impl Outcome {
     }
 }
 
+/// The reward for `player` of a result given as player 0's reward (rewards are zero-sum
+/// in `0.0..=1.0`).
+#[inline(always)]
+pub fn reward_for(player: Player, reward0: f32) -> f32 {
+    if player == 0 {
+        reward0
+    } else {
+        1.0 - reward0
+    }
+}
+
 /// A uniformly random number in `0..n` (`n > 0`), by multiply-shift: one multiplication,
 /// no division, a bias below 2^-24 for the small ranges that games use.
 #[inline(always)]

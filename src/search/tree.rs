@@ -338,12 +338,8 @@ impl<G: Game> Tree<G> {
     /// The reward for player 0 of a proven node, if it is proven.
     fn proven_reward0(&self, node: usize) -> Option<f32> {
         let n = &self.nodes[node];
-        let for_mover = proof_value(n.proof)?;
-        Some(if n.mover == 0 {
-            for_mover
-        } else {
-            1.0 - for_mover
-        })
+        // A proof's value is for the mover; as player 0's reward it converts the same way.
+        Some(super::reward_for(n.mover, proof_value(n.proof)?))
     }
 
     /// UCT: the child maximising mean + C·√(ln N)·(1/√n). An unvisited child scores +∞
@@ -423,11 +419,7 @@ impl<G: Game> Tree<G> {
             let node = &mut self.nodes[index];
             node.visits += 1;
             let visits = node.visits as f32;
-            let reward = if node.mover == 0 {
-                reward0
-            } else {
-                1.0 - reward0
-            };
+            let reward = super::reward_for(node.mover, reward0);
             node.mean = if node.proof == Proof::Loss {
                 f32::NEG_INFINITY
             } else {

@@ -14,8 +14,8 @@ mod policy;
 
 pub use policy::{FinalMove, SimPolicy, PAPER_EXP3_GAMMA, PAPER_RM_GAMMA, PAPER_UCT_C};
 
-use super::{FastRng, Limits, Player, SearchStats, SimGame};
-use policy::{reward_for, sample_index, ActionStats};
+use super::{reward_for, FastRng, Limits, Player, SearchStats, SimGame};
+use policy::{sample_index, ActionStats};
 
 /// A node budget that keeps a 16x16 Tron tree (about 400 bytes a node, measured as
 /// resident memory) near 120 MB.

@@ -5,7 +5,7 @@
 //! Everything here works on one player's action slice of one node, so the tree in
 //! [`super`] stays ignorant of which rule it runs.
 
-use crate::search::{random_below, FastRng, Player};
+use crate::search::{random_below, FastRng};
 use rand::RngCore;
 
 /// The exploration constant C of UCB1 tuned for Tron (seed 003, Table 4).
@@ -348,16 +348,6 @@ fn argmax_by(stats: &[ActionStats], key: impl Fn(&ActionStats) -> (f32, f32)) ->
         }
     }
     Some(best)
-}
-
-/// A player's reward given player 0's: the games are zero-sum in `0..=1`.
-#[inline]
-pub(crate) fn reward_for(player: Player, reward0: f32) -> f32 {
-    if player == 0 {
-        reward0
-    } else {
-        1.0 - reward0
-    }
 }
 
 #[cfg(test)]
