@@ -82,18 +82,9 @@ pub fn parity_bound(start: usize, region: &Bitboard) -> u32 {
 /// if nobody interferes (the measure for separated positions).
 pub fn fill_estimates(state: &TronState) -> [u32; 2] {
     let free = state.free();
-    let white = state.grid().white_mask();
     [0, 1].map(|p| {
-        let h = state.head_index(p);
-        let region = reachable_from(&free, h);
-        let w = (region & white).count();
-        let g = region.count() - w;
-        let (a, b) = if state.grid().colour(h) == 0 {
-            (w, g)
-        } else {
-            (g, w)
-        };
-        2 * a.min(b) + u32::from(a > b)
+        let head = state.head_index(p);
+        parity_bound(head, &reachable_from(&free, head))
     })
 }
 
@@ -330,7 +321,7 @@ pub fn predicted_outcome(state: &TronState) -> Option<Outcome> {
         return None;
     }
     let lower = [0, 1].map(|p| wall_following_fill(state, p));
-    let upper = [0, 1].map(|p| parity_bound(state.head_index(p), &reachable(state, p)));
+    let upper = fill_estimates(state);
     if lower[0] > upper[1] {
         Some(Outcome::Win(0))
     } else if lower[1] > upper[0] {
