@@ -51,6 +51,12 @@ impl TimeControl {
             weigh_by_moves: false,
         }
     }
+
+    /// The bank to plan with: the engine's, or when the `action` line could not be read,
+    /// only one move's refill (the safe assumption).
+    pub fn bank_or_refill(&self, bank_ms: Option<u64>) -> u64 {
+        bank_ms.unwrap_or(self.time_per_move_ms)
+    }
 }
 
 /// How long a move may take.

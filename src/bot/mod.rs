@@ -24,7 +24,6 @@ pub struct Settings {
     pub your_botid: Option<u8>,
     pub field_width: Option<u32>,
     pub field_height: Option<u32>,
-    pub max_rounds: Option<u32>,
 }
 
 /// What the session needs from the player of one game.
@@ -111,8 +110,7 @@ impl Session {
             Setting::YourBotId(id) => s.your_botid = Some(id),
             Setting::FieldWidth(w) => s.field_width = Some(w),
             Setting::FieldHeight(h) => s.field_height = Some(h),
-            Setting::MaxRounds(r) => s.max_rounds = Some(r),
-            Setting::PlayerNames(_) | Setting::YourBot(_) => {}
+            Setting::PlayerNames(_) | Setting::YourBot(_) | Setting::MaxRounds(_) => {}
             Setting::Unknown { key, value } => warn!("unknown setting ignored: {key} {value}"),
         }
         let tron_board = s.field_width.is_some() || s.field_height.is_some();

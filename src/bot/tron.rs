@@ -358,7 +358,7 @@ impl GamePlayer for TronPlayer {
             |bank, per_move| TimeControl::tron(bank, per_move, cells),
             200,
         );
-        let bank = bank_ms.unwrap_or(tc.time_per_move_ms);
+        let bank = tc.bank_or_refill(bank_ms);
         let budget = timeman::budget(&tc, bank, self.moves_made, safe.len());
         let deadline = received + Duration::from_millis(budget.target_ms);
 

@@ -96,8 +96,7 @@ impl GamePlayer for UtttPlayer {
         self.moves_made += 1;
 
         let tc = config.time_control(settings, TimeControl::uttt, 500);
-        // Without a readable timebank, assume only the refill is left.
-        let bank = bank_ms.unwrap_or(tc.time_per_move_ms);
+        let bank = tc.bank_or_refill(bank_ms);
         let budget = timeman::budget(&tc, bank, self.moves_made, legal.len() as u32);
 
         let reused = self.reuse_tree(board);
