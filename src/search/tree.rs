@@ -729,10 +729,8 @@ mod tests {
 
     #[test]
     fn solver_proves_a_lost_position() {
-        // o to move; x threatens two lines (0-4-8 via 8 and 2-5-8 via... ) — build a fork:
-        // x . x / . o . / . . o? Simpler: x has two open lines, o cannot block both.
-        // x x . / x o . / o . .  with o to move: x threatens 2 (row) and 6 is o... use
-        // x x . / . o . / x . o: x threatens 2 (row 0-1-2) and 3 (col 0-3-6); o to move.
+        // x x . / . o . / x . o with o to move: x threatens both 2 (row 0-1-2) and 3
+        // (column 0-3-6), and o can block only one.
         let game = TicTacToe::from_picture("xx..o.x.o");
         assert_eq!(game.to_move(), 1);
         let tree = searched(game, TreeConfig::default(), 50_000);
