@@ -37,11 +37,10 @@ impl UtttPlayer {
             .macroboard
             .as_deref()
             .ok_or("no macroboard received yet")?;
-        let dialect = match settings.your_botid {
-            Some(0) => Dialect::Riddles,
-            Some(2) => Dialect::TheAiGames,
-            _ => detect_dialect(field, macroboard),
-        };
+        let dialect = settings
+            .your_botid
+            .and_then(Dialect::from_bot_id)
+            .unwrap_or_else(|| detect_dialect(field, macroboard));
         Board::from_engine(field, macroboard, dialect)
     }
 

@@ -13,11 +13,9 @@ use crate::search::Player;
 /// The dialect of a UTTT field/macroboard pair: riddles.io writes `.` for empty cells and
 /// undecided boards, TheAIGames never does.
 pub fn detect_dialect(field: &[Token], macroboard: &[Token]) -> Dialect {
-    if field.iter().chain(macroboard).any(|t| *t == Token::Dot) {
-        Dialect::Riddles
-    } else {
-        Dialect::TheAiGames
-    }
+    Dialect::from_tokens(field)
+        .or_else(|| Dialect::from_tokens(macroboard))
+        .unwrap_or(Dialect::TheAiGames)
 }
 
 /// What one macroboard value says about its micro board.
