@@ -5,7 +5,7 @@ use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
 use crate::search::tree::{Proof, Tree};
 use crate::search::{moves_between, Game};
 use crate::timeman::{self, Budget, TimeControl};
-use crate::uttt::{detect_dialect, Board, Move};
+use crate::uttt::{detect_dialect, empty_token, Board, Move};
 use log::{error, info};
 use std::time::Instant;
 
@@ -138,25 +138,17 @@ impl GamePlayer for UtttPlayer {
         self.tree = None;
         let field = self.field.as_deref().unwrap_or_default();
         let macroboard = self.macroboard.as_deref().unwrap_or_default();
-        let dialect = detect_dialect(field, macroboard);
-        let empty = match dialect {
-            Dialect::TheAiGames => Token::Number(0),
-            Dialect::Riddles => Token::Dot,
-        };
+        let empty = empty_token(detect_dialect(field, macroboard));
         let cells = || {
-            (0..81u8)
-                .filter_map(|i| Move::from_xy(i % 9, i / 9))
-                .filter(|m| field.get(cell_index(*m)) == Some(&empty))
+            field
+                .iter()
+                .enumerate()
+                .filter(|&(_, token)| *token == empty)
+                .filter_map(|(index, _)| Move::from_field_index(index))
         };
         let playable = |m: &Move| macroboard.get(m.board() as usize) == Some(&Token::Number(-1));
         let mv = cells().find(playable).or_else(|| cells().next());
         let (x, y) = mv.map_or((4, 4), Move::xy);
         format_place_move(x, y)
     }
-}
-
-/// The engine's field index (row-major) of a move.
-fn cell_index(mv: Move) -> usize {
-    let (x, y) = mv.xy();
-    y as usize * 9 + x as usize
 }

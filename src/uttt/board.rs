@@ -24,6 +24,15 @@ impl Move {
         Some(Move(board * 9 + cell))
     }
 
+    /// The move at `index` of the engine's row-major field (`row * 9 + column`);
+    /// `None` outside `0..81`.
+    pub fn from_field_index(index: usize) -> Option<Move> {
+        if index >= 81 {
+            return None;
+        }
+        Move::from_xy((index % 9) as u8, (index / 9) as u8)
+    }
+
     /// The move made of micro `board` and `cell` inside it (both in `0..9`).
     #[inline(always)]
     pub(crate) fn from_board_cell(board: u8, cell: u8) -> Move {

@@ -27,7 +27,7 @@ enum MacroCell {
 }
 
 /// The engine value of an empty cell / an undecided, not playable board.
-fn empty_token(dialect: Dialect) -> Token {
+pub fn empty_token(dialect: Dialect) -> Token {
     match dialect {
         Dialect::TheAiGames => Token::Number(0),
         Dialect::Riddles => Token::Dot,
@@ -110,7 +110,7 @@ impl Board {
         let mut board = Board::new();
         for (index, &token) in field.iter().enumerate() {
             if let Some(player) = parse_field_cell(dialect, token, index)? {
-                let mv = Move::from_xy((index % 9) as u8, (index / 9) as u8).expect("index < 81");
+                let mv = Move::from_field_index(index).expect("index < 81");
                 board.marks[player as usize][mv.board() as usize] |= 1 << mv.cell();
             }
         }
@@ -195,9 +195,9 @@ impl Board {
 
     /// The field as the engine sends it: 81 values row-major (`row * 9 + column`).
     pub fn engine_field(&self, dialect: Dialect) -> Vec<Token> {
-        (0..81u8)
+        (0..81)
             .map(|index| {
-                let mv = Move::from_xy(index % 9, index / 9).expect("index < 81");
+                let mv = Move::from_field_index(index).expect("index < 81");
                 match self.owner(mv) {
                     Some(player) => player_token(dialect, player),
                     None => empty_token(dialect),

@@ -17,7 +17,7 @@ mod playout;
 mod tables;
 
 pub use board::{perft, Board, Move};
-pub use engine::detect_dialect;
+pub use engine::{detect_dialect, empty_token};
 
 use crate::search::{FastRng, Game, Outcome, Player};
 
