@@ -3,6 +3,7 @@
 //! `--map` takes a path or the name of a map shipped in `protocol/maps/`.
 
 use crate::search::FastRng;
+use crate::tron::TronState;
 use rand::{RngCore, SeedableRng};
 
 /// A board before the game: walls and the two starts, as (x, y) = (column, row).
@@ -40,50 +41,32 @@ fn candidates(spec: &str) -> Vec<std::path::PathBuf> {
 }
 
 impl Map {
-    /// Parses a text map.
+    /// Parses a text map: the comment lines dropped, the rest is a
+    /// [`TronState::from_diagram`] picture (the same cells, the same checks).
     pub fn parse(name: &str, text: &str) -> Result<Map, String> {
-        let rows: Vec<&str> = text
-            .lines()
-            .map(str::trim_end)
-            .filter(|l| !l.is_empty() && !l.starts_with(';'))
-            .collect();
-        let height = rows.len() as u32;
-        let width = rows.first().map_or(0, |r| r.chars().count()) as u32;
+        let diagram: Vec<&str> = text.lines().filter(|l| !l.starts_with(';')).collect();
+        let state =
+            TronState::from_diagram(&diagram.join("\n")).map_err(|e| format!("map {name}: {e}"))?;
+        let (width, height) = (state.width() as u32, state.height() as u32);
         if width < 2 || height < 2 {
             return Err(format!("map {name}: too small"));
         }
-        let mut walls = Vec::with_capacity((width * height) as usize);
-        let mut starts = [None, None];
-        for (y, row) in rows.iter().enumerate() {
-            if row.chars().count() as u32 != width {
-                return Err(format!("map {name}: row {y} is not {width} wide"));
-            }
-            for (x, c) in row.chars().enumerate() {
-                let at = (x as u32, y as u32);
-                match c {
-                    '#' | 'x' => walls.push(true),
-                    '.' => walls.push(false),
-                    '0' | '1' => {
-                        let p = (c == '1') as usize;
-                        if starts[p].replace(at).is_some() {
-                            return Err(format!("map {name}: two starts for player {p}"));
-                        }
-                        walls.push(false);
-                    }
-                    _ => return Err(format!("map {name}: unknown cell {c:?} at {at:?}")),
-                }
-            }
-        }
-        match starts {
-            [Some(s0), Some(s1)] => Ok(Map {
-                name: name.to_string(),
-                width,
-                height,
-                walls,
-                starts: [s0, s1],
-            }),
-            _ => Err(format!("map {name}: needs the starts 0 and 1")),
-        }
+        let starts = [0, 1].map(|p| {
+            let (x, y) = state.head(p);
+            (x as u32, y as u32)
+        });
+        // The heads are blocked in a position; on the map they are starts, not walls.
+        let walls = (0..height)
+            .flat_map(|y| (0..width).map(move |x| (x, y)))
+            .map(|(x, y)| state.is_blocked(x as usize, y as usize) && !starts.contains(&(x, y)))
+            .collect();
+        Ok(Map {
+            name: name.to_string(),
+            width,
+            height,
+            walls,
+            starts,
+        })
     }
 
     /// A map file by path, or a shipped map by name (see [`SHIPPED`]).
