@@ -152,7 +152,20 @@ fn slow_answers_spend_the_timebank() {
 }
 
 /// Whether process `pid` is gone (or a zombie waiting for a reaper that is not ours to be).
+/// Whether process `pid` is gone (or a zombie) within two seconds: SIGKILL sent to a
+/// process group is delivered asynchronously, so a killed child may still show as running
+/// for a moment after the arena returns.
 fn is_dead(pid: &str) -> bool {
+    (0..200).any(|_| {
+        let dead = is_dead_now(pid);
+        if !dead {
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        dead
+    })
+}
+
+fn is_dead_now(pid: &str) -> bool {
     let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
     let state = stat
         .rsplit(')')

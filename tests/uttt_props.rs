@@ -5,7 +5,7 @@
 mod uttt_props {
 
     use mctsbot::protocol::{Dialect, Token};
-    use mctsbot::search::{FastRng, Game, Outcome};
+    use mctsbot::search::{FastRng, Game};
     use mctsbot::uttt::{Board, Move};
     use proptest::prelude::*;
     use rand::SeedableRng;
@@ -66,13 +66,6 @@ mod uttt_props {
         }
     }
 
-    /// Whether `later` extends `earlier`: every mark of `earlier` is still there.
-    fn extends(later: &Board, earlier: &Board) -> bool {
-        (0..81)
-            .map(Move)
-            .all(|mv| earlier.owner(mv).is_none() || later.owner(mv) == earlier.owner(mv))
-    }
-
     fn token() -> impl Strategy<Value = Token> {
         prop_oneof![
             Just(Token::Dot),
@@ -96,25 +89,20 @@ mod uttt_props {
         }
 
         #[test]
-        fn playouts_end_in_a_finished_game_that_matches_the_reward(
-            choices in prop::collection::vec(any::<u32>(), 0..60),
+        fn playouts_leave_the_position_alone_and_return_a_game_result(
+            choices in prop::collection::vec(any::<u32>(), 0..81),
             seed in any::<u64>(),
         ) {
+            // (That the play-out's game is legal and ends in the result it reports is
+            // checked against its working state in the unit tests of `uttt`.)
             let start = walk_game(&choices, |_| {});
-            let mut end = start;
-            let mut rng = FastRng::seed_from_u64(seed);
-            let reward = end.playout(&mut rng);
-            let outcome = end.outcome();
-            prop_assert!(outcome.is_some(), "play-out stopped early\n{}", end.render());
-            prop_assert_eq!(reward, outcome.unwrap().reward_for(0));
-            prop_assert!(extends(&end, &start));
-            prop_assert!(end.ply() >= start.ply());
-            if let Some(Outcome::Win(winner)) = outcome {
-                // The winner made the last move.
-                prop_assert_eq!(end.to_move(), 1 - winner);
+            let mut after = start;
+            let reward = after.playout(&mut FastRng::seed_from_u64(seed));
+            prop_assert_eq!(after, start);
+            prop_assert!([0.0, 0.5, 1.0].contains(&reward), "{}", reward);
+            if let Some(outcome) = start.outcome() {
+                prop_assert_eq!(reward, outcome.reward_for(0));
             }
-            check_engine_round_trip(&end);
-            check_move_generation(&end);
         }
 
         #[test]

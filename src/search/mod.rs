@@ -13,7 +13,8 @@ pub use sequential::Sequentialized;
 use rand::RngCore;
 
 /// The random number generator used everywhere in search: fast, small and seedable.
-pub type FastRng = rand_xoshiro::Xoshiro128PlusPlus;
+/// Xoshiro256++ makes 64 bits a step, which the UTTT play-out splits between two moves.
+pub type FastRng = rand_xoshiro::Xoshiro256PlusPlus;
 
 /// A player index: 0 or 1 (the first and the second player of the engine).
 pub type Player = u8;
@@ -52,8 +53,15 @@ pub fn reward_for(player: Player, reward0: f32) -> f32 {
 /// no division, a bias below 2^-24 for the small ranges that games use.
 #[inline(always)]
 pub fn random_below(rng: &mut FastRng, n: u32) -> u32 {
+    scale_below(rng.next_u32(), n)
+}
+
+/// Maps 32 uniformly random bits to `0..n` (`n > 0`) by multiply-shift (see
+/// [`random_below`]); for loops that split one 64-bit draw between two choices.
+#[inline(always)]
+pub fn scale_below(bits: u32, n: u32) -> u32 {
     debug_assert!(n > 0);
-    ((rng.next_u32() as u64 * n as u64) >> 32) as u32
+    ((bits as u64 * n as u64) >> 32) as u32
 }
 
 /// A two-player, zero-sum game with alternating moves, as the sequential tree sees it.

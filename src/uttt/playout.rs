@@ -4,29 +4,48 @@
 //! cells of each *open* board as a packed cell list (see `tables::CELL_LISTS`; 0 for a
 //! closed board) and `free_total` counts them all. Then "is the board I am sent to
 //! closed?" is `free[cell] == 0`, "is the game drawn?" is `free_total == 0`, and a
-//! uniformly random move is one `random_below` and a shift: no allocation, no move list.
-//! The only load between choosing a cell and choosing the next one is the list of the
-//! board the cell sends to; that chain of dependent steps sets the play-out's speed.
+//! uniformly random move is a multiply and a shift: no allocation, no move list.
 //!
-//! Arrays have 16 slots (9 used) and are indexed with `& 15`, so the compiler can prove
-//! every index in bounds without a check and without `unsafe`.
+//! The loop is bound by the number of ALU instructions per move (about 50), not by
+//! latency: so one 64-bit random draw serves two moves, the marks are one flat array
+//! indexed by `player * 16 + board`, a won micro board is handled without a branch (it
+//! happens on one move in eight, at random, and a mispredicted branch costs more than the
+//! few extra instructions), and the rare "any board" case does its extra work itself.
+//!
+//! Arrays have 16 slots per player (9 used) and are indexed with `& 15` / `& 31`, so the
+//! compiler can prove every index in bounds without a check and without `unsafe`.
 
 use super::board::{Board, ANY};
-use super::tables::{cell_list, is_line, list_len, list_mask, list_nth, ALL9};
-use crate::search::{random_below, FastRng, Outcome, Player};
+use super::tables::{cell_list, is_line, list_len, list_mask, list_nth, open_cells_after};
+use crate::search::{scale_below, FastRng, Outcome, Player};
+use rand::RngCore;
 
 /// The play-out's working copy of a [`Board`] (the caller keeps the target, as the board
 /// the player to move is sent to and its free-cell list).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PlayoutState {
-    marks: [[u16; 16]; 2],
+    /// `marks[player * 16 + board]`: the player's 9-bit mask in that micro board.
+    marks: [u16; 32],
     won: [u16; 2],
     /// Packed lists of the empty cells of each open board; 0 for a won or full board.
     free: [u64; 16],
     /// Sum of the lengths of `free`: the number of legal moves when any board is playable.
     free_total: u32,
-    turn: Player,
+    /// The lengths of `free[0..8]`, one per byte (board 8's is the rest of `free_total`).
+    board_counts: u64,
+    turn: usize,
 }
+
+/// `COUNT_UNIT[board]`: one in `board`'s byte of `board_counts`; 0 for board 8.
+const COUNT_UNIT: [u64; 16] = {
+    let mut units = [0; 16];
+    let mut board = 0;
+    while board < 8 {
+        units[board] = 1 << (8 * board);
+        board += 1;
+    }
+    units
+};
 
 impl PlayoutState {
     /// The working copy of `board` and the target as `(target board, its free-cell list)`;
@@ -35,27 +54,33 @@ impl PlayoutState {
     pub(crate) fn new(board: &Board) -> (Self, u8, u64) {
         let open = board.open_boards();
         let mut state = PlayoutState {
-            marks: [[0; 16]; 2],
+            marks: [0; 32],
             won: board.won,
             free: [0; 16],
             free_total: 0,
-            turn: board.turn,
+            board_counts: 0,
+            turn: board.turn as usize & 1,
         };
         for index in 0..9 {
-            state.marks[0][index] = board.marks[0][index];
-            state.marks[1][index] = board.marks[1][index];
+            state.marks[index] = board.marks[0][index];
+            state.marks[16 + index] = board.marks[1][index];
             if open >> index & 1 == 1 {
                 state.free[index] = cell_list(board.empty_cells(index));
                 state.free_total += list_len(state.free[index]);
             }
         }
+        state.board_counts = state.free[..8]
+            .iter()
+            .zip(COUNT_UNIT)
+            .map(|(&list, unit)| list_len(list) as u64 * unit)
+            .sum();
         let target = board.target().unwrap_or(ANY);
         (state, target, state.free[target as usize & 15])
     }
 
     /// How many moves the player to move can choose from, given the free-cell list of the
     /// board they are sent to (empty: any open board).
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn choice_count(&self, target_free: u64) -> u32 {
         if target_free != 0 {
             list_len(target_free)
@@ -66,49 +91,84 @@ impl PlayoutState {
 
     /// The `index`-th legal move (`index < choice_count(target_free)`) as (board, cell),
     /// boards and cells in increasing order like [`Board`]'s move generation.
-    #[inline(always)]
+    #[cfg(test)]
     pub(crate) fn nth_choice(&self, target: u8, target_free: u64, index: u32) -> (u8, u8) {
         if target_free != 0 {
-            return (target, list_nth(target_free, index));
-        }
-        // Any open board: walk the boards until the one holding the index-th free cell.
-        let mut rest = index;
-        let mut board = 0;
-        loop {
-            let free = self.free[board & 15];
-            let count = list_len(free);
-            if rest < count || board >= 8 {
-                return (board as u8, list_nth(free, rest));
-            }
-            rest -= count;
-            board += 1;
+            (target, list_nth(target_free, index))
+        } else {
+            self.nth_any(index)
         }
     }
 
-    /// Plays a legal move; returns the outcome if the game ends with it.
+    /// A uniformly random legal move, from 32 random `bits`: the same move as
+    /// `nth_choice(target, target_free, scale_below(bits, choice_count(target_free)))`.
     #[inline(always)]
-    pub(crate) fn apply(&mut self, board: u8, cell: u8) -> Option<Outcome> {
+    pub(crate) fn random_choice(&self, target: u8, target_free: u64, bits: u32) -> (u8, u8) {
+        if target_free != 0 {
+            (
+                target,
+                list_nth(target_free, scale_below(bits, list_len(target_free))),
+            )
+        } else {
+            self.nth_any(scale_below(bits, self.free_total))
+        }
+    }
+
+    /// The `index`-th free cell of all open boards (`index < free_total`) as (board, cell).
+    ///
+    /// Branch-free: a loop over the boards would end at a random board and cost a
+    /// mispredicted branch. The counts of boards 0..8 go one per byte; multiplying by
+    /// `0x0101…01` gives each byte the running total up to its board (at most 72, so the
+    /// top bit of every byte stays clear); adding `127 − index` to every byte then sets
+    /// the top bit exactly where that total exceeds `index`, and the first such byte is
+    /// the board (none: board 8).
+    #[inline(always)]
+    fn nth_any(&self, index: u32) -> (u8, u8) {
+        const BYTES: u64 = 0x0101_0101_0101_0101;
+        let running = self.board_counts.wrapping_mul(BYTES);
+        let above = (running + (127 - index as u64) * BYTES) & (BYTES << 7);
+        let board = above.trailing_zeros() / 8;
+        // Free cells on the boards before `board`: the running total one byte lower.
+        let before = ((running as u128) << 8 >> (8 * board)) as u8 as u32;
+        (
+            board as u8,
+            list_nth(self.free[board as usize & 15], index - before),
+        )
+    }
+
+    /// Plays a legal move; returns whether the game is over (see [`Self::final_outcome`]).
+    #[inline(always)]
+    pub(crate) fn apply(&mut self, board: u8, cell: u8) -> bool {
         let board = board as usize & 15;
-        let player = self.turn as usize & 1;
+        let player = self.turn;
         let bit = 1u16 << (cell & 15);
-        self.free[board] = cell_list(list_mask(self.free[board]) & !bit);
-        self.free_total -= 1;
-        let mine = self.marks[player][board] | bit;
-        self.marks[player][board] = mine;
+        let mine = self.marks[(player << 4 | board) & 31] | bit;
+        self.marks[(player << 4 | board) & 31] = mine;
         self.turn ^= 1;
-        if is_line(mine) {
-            // A won board closes: its remaining empty cells leave the pool.
-            self.free_total -= list_len(self.free[board]);
-            self.free[board] = 0;
-            self.won[player] |= 1 << board;
-            if is_line(self.won[player]) {
-                return Some(Outcome::Win(player as Player));
-            }
+        // The board's empty cells after the move: none once it is won (it closes, and its
+        // remaining cells leave the pool with the played one).
+        let open_cells = open_cells_after(mine);
+        let before = self.free[board];
+        let after = cell_list((list_mask(before) ^ bit) & open_cells);
+        self.free[board] = after;
+        let removed = list_len(before) - list_len(after);
+        self.free_total -= removed;
+        self.board_counts -= removed as u64 * COUNT_UNIT[board];
+        let won_boards = self.won[player] | ((open_cells == 0) as u16) << board;
+        self.won[player] = won_boards;
+        is_line(won_boards) || self.free_total == 0
+    }
+
+    /// The result of a finished game: the last mover won if they have a line of boards,
+    /// else it is drawn (no cell left).
+    #[inline]
+    pub(crate) fn final_outcome(&self) -> Outcome {
+        let last_mover = self.turn ^ 1;
+        if is_line(self.won[last_mover]) {
+            Outcome::Win(last_mover as Player)
+        } else {
+            Outcome::Draw
         }
-        if self.free_total == 0 {
-            return Some(Outcome::Draw);
-        }
-        None
     }
 
     /// The free-cell list of `board` (empty if it is closed).
@@ -119,42 +179,49 @@ impl PlayoutState {
 
     /// Writes the position back into `board`, in canonical form; `last_cell` is the cell
     /// of the last move (it names the board the player to move is sent to).
-    #[inline]
+    #[cfg(test)]
     pub(crate) fn store(&self, board: &mut Board, last_cell: u8) {
         let mut drawn = 0;
         for index in 0..9 {
-            board.marks[0][index] = self.marks[0][index];
-            board.marks[1][index] = self.marks[1][index];
-            let full = self.marks[0][index] | self.marks[1][index] == ALL9;
+            board.marks[0][index] = self.marks[index];
+            board.marks[1][index] = self.marks[16 + index];
+            let full = self.marks[index] | self.marks[16 + index] == super::tables::ALL9;
             if full && (self.won[0] | self.won[1]) >> index & 1 == 0 {
                 drawn |= 1 << index;
             }
         }
         board.won = self.won;
         board.drawn = drawn;
-        board.turn = self.turn;
+        board.turn = self.turn as Player;
         board.target = board.canonical_target(last_cell);
     }
 }
 
-/// Plays uniformly random moves to the end of the game, leaves `board` at the final
-/// position and returns the reward for player 0 (1 win, 0.5 draw, 0 loss).
+/// Plays uniformly random moves from `board` to the end of the game and returns the
+/// reward for player 0 (1 win, 0.5 draw, 0 loss).
 #[inline]
-pub(crate) fn random_playout(board: &mut Board, rng: &mut FastRng) -> f32 {
-    if let Some(outcome) = board.outcome() {
-        return outcome.reward_for(0);
+pub(crate) fn random_playout(board: &Board, rng: &mut FastRng) -> f32 {
+    match board.outcome() {
+        Some(outcome) => outcome,
+        None => play_to_end(board, rng).final_outcome(),
     }
+    .reward_for(0)
+}
+
+/// Plays uniformly random moves from `board` (a game not over) to the end; returns the
+/// final working state.
+#[inline(always)]
+pub(crate) fn play_to_end(board: &Board, rng: &mut FastRng) -> PlayoutState {
     let (mut state, mut target, mut target_free) = PlayoutState::new(board);
     loop {
-        // `target_free` is loaded right after the previous move and used directly, so the
-        // "is the target open?" test is a predicted branch, not a data dependency.
-        let index = random_below(rng, state.choice_count(target_free));
-        let (board_index, cell) = state.nth_choice(target, target_free, index);
-        if let Some(outcome) = state.apply(board_index, cell) {
-            state.store(board, cell);
-            return outcome.reward_for(0);
+        let bits = rng.next_u64();
+        for choice_bits in [bits as u32, (bits >> 32) as u32] {
+            let (board_index, cell) = state.random_choice(target, target_free, choice_bits);
+            if state.apply(board_index, cell) {
+                return state;
+            }
+            target = cell;
+            target_free = state.free_cells(cell);
         }
-        target = cell;
-        target_free = state.free_cells(cell);
     }
 }

@@ -38,6 +38,28 @@ const fn build_wins() -> [bool; 512] {
 /// `WINS[mask]`: whether the 9-bit `mask` contains a complete line.
 pub(crate) static WINS: [bool; 512] = build_wins();
 
+const fn build_open_cells() -> [u16; 512] {
+    let wins = build_wins();
+    let mut table = [0; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        table[mask] = if wins[mask] { 0 } else { ALL9 };
+        mask += 1;
+    }
+    table
+}
+
+/// `OPEN_CELLS[marks]`: [`ALL9`] while a player with these marks has no line in the micro
+/// board, 0 once they have (the board closes).
+static OPEN_CELLS: [u16; 512] = build_open_cells();
+
+/// The cells that stay open in a micro board after a move that gives its mover `marks`:
+/// all nine, or none if the move won the board.
+#[inline(always)]
+pub(crate) fn open_cells_after(marks: u16) -> u16 {
+    OPEN_CELLS[(marks & ALL9) as usize]
+}
+
 /// Whether the 9-bit `mask` contains a complete line.
 #[inline(always)]
 pub(crate) fn is_line(mask: u16) -> bool {
