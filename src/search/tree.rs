@@ -131,6 +131,8 @@ pub struct Tree<G: Game> {
     /// Mean squared reward of each node, kept only for [`Selection::Ucb1Tuned`].
     square_means: Vec<f32>,
     config: TreeConfig,
+    /// `exploration_terms[n]`: [`Self::exploration_term`] for `n < EXPLORATION_TABLE`.
+    exploration_terms: Vec<f32>,
     rng: FastRng,
     path: Vec<u32>,
     moves: Vec<G::Move>,
@@ -143,6 +145,9 @@ impl<G: Game> Tree<G> {
             nodes: Vec::new(),
             square_means: Vec::new(),
             config,
+            exploration_terms: (0..EXPLORATION_TABLE)
+                .map(|n| exploration_term(config.exploration, (n as f32).ln()))
+                .collect(),
             rng: FastRng::seed_from_u64(seed),
             path: Vec::with_capacity(128),
             moves: Vec::with_capacity(128),
@@ -352,9 +357,7 @@ impl<G: Game> Tree<G> {
             return self.select_child_tuned(parent);
         }
         let p = &self.nodes[parent];
-        // Kept above zero so that 0·∞ never makes an unvisited child's score NaN.
-        let exploration =
-            (self.config.exploration * fast_ln(p.visits as f32).sqrt()).max(f32::MIN_POSITIVE);
+        let exploration = self.exploration_term(p.visits);
         let mut best = 0;
         let mut best_score = f32::NEG_INFINITY;
         for (i, child) in self.nodes[p.children()].iter().enumerate() {
@@ -365,6 +368,18 @@ impl<G: Game> Tree<G> {
             }
         }
         p.first_child as usize + best
+    }
+
+    /// `C·√(ln N)` for a parent with `visits` visits, kept above zero so that 0·∞ never
+    /// makes an unvisited child's score NaN. Read from a table for the small counts of the
+    /// deep nodes: computing it is a chain of about fifty cycles that every level of the
+    /// descent would otherwise wait for before scoring its children.
+    #[inline(always)]
+    fn exploration_term(&self, visits: u32) -> f32 {
+        match self.exploration_terms.get(visits as usize) {
+            Some(&term) => term,
+            None => exploration_term(self.config.exploration, fast_ln(visits as f32)),
+        }
     }
 
     /// UCB1-Tuned (seed 003, Eq. 2): `mean + C·√(ln N / n · min(1/4, V))` with
@@ -524,6 +539,15 @@ impl<G: Game> Tree<G> {
     }
 }
 
+/// Visit counts below this read `C·√(ln N)` from a table (4 KiB).
+const EXPLORATION_TABLE: usize = 4096;
+
+/// `C·√(ln N)` from `ln N`, at least the smallest positive float (see
+/// [`Tree::exploration_term`]); `ln 0 = −∞` gives that smallest value too.
+fn exploration_term(exploration: f32, ln_visits: f32) -> f32 {
+    (exploration * ln_visits.max(0.0).sqrt()).max(f32::MIN_POSITIVE)
+}
+
 /// The exact reward of a proof for the node's mover, `None` while unproven.
 fn proof_value(proof: Proof) -> Option<f32> {
     match proof {
@@ -641,6 +665,23 @@ mod tests {
                 "ln {x}: {} vs {}",
                 fast_ln(x),
                 x.ln()
+            );
+        }
+    }
+
+    #[test]
+    fn exploration_term_is_c_sqrt_ln_n_on_both_sides_of_the_table() {
+        let tree = Tree::new(TicTacToe::new(), TreeConfig::default(), 1);
+        let c = tree.config().exploration;
+        assert_eq!(tree.exploration_term(0), f32::MIN_POSITIVE);
+        assert_eq!(tree.exploration_term(1), f32::MIN_POSITIVE);
+        let limit = EXPLORATION_TABLE as u32;
+        for n in [2, 3, 81, limit - 1, limit, limit + 1, 1 << 20, u32::MAX] {
+            let exact = c * (n as f64).ln().sqrt() as f32;
+            let term = tree.exploration_term(n);
+            assert!(
+                (term - exact).abs() < 1e-4 * exact,
+                "{n}: {term} vs {exact}"
             );
         }
     }
