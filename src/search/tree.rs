@@ -433,17 +433,18 @@ impl<G: Game> Tree<G> {
             let index = index as usize;
             let node = &mut self.nodes[index];
             node.visits += 1;
-            let visits = node.visits as f32;
+            // One division a node: the running means step by 1/n, and 1/√n = √(1/n).
+            let step = 1.0 / node.visits as f32;
             let reward = super::reward_for(node.mover, reward0);
             node.mean = if node.proof == Proof::Loss {
                 f32::NEG_INFINITY
             } else {
-                node.mean + (reward - node.mean) / visits
+                node.mean + (reward - node.mean) * step
             };
-            node.inv_sqrt_visits = 1.0 / visits.sqrt();
+            node.inv_sqrt_visits = step.sqrt();
             if track_squares {
                 let square = &mut self.square_means[index];
-                *square += (reward * reward - *square) / visits;
+                *square += (reward * reward - *square) * step;
             }
         }
     }
