@@ -16,7 +16,7 @@
 //! compiler can prove every index in bounds without a check and without `unsafe`.
 
 use super::board::{Board, ANY};
-use super::tables::{cell_list, is_line, list_len, list_mask, list_nth, open_cells_after};
+use super::tables::{cell_list, is_line, list_len, list_mask, list_nth, still_open_mask};
 use crate::search::{scale_below, FastRng, Outcome, Player};
 use rand::RngCore;
 
@@ -147,14 +147,16 @@ impl PlayoutState {
         self.turn ^= 1;
         // The board's empty cells after the move: none once it is won (it closes, and its
         // remaining cells leave the pool with the played one).
-        let open_cells = open_cells_after(mine);
+        let still_open = still_open_mask(mine);
         let before = self.free[board];
-        let after = cell_list((list_mask(before) ^ bit) & open_cells);
+        // Masked after the lookup, not before, so that the lookup need not wait for the
+        // "won?" lookup: the next move reads this list when it is sent to the same board.
+        let after = cell_list(list_mask(before) ^ bit) & still_open;
         self.free[board] = after;
         let removed = list_len(before) - list_len(after);
         self.free_total -= removed;
         self.board_counts -= removed as u64 * COUNT_UNIT[board];
-        let won_boards = self.won[player] | ((open_cells == 0) as u16) << board;
+        let won_boards = self.won[player] | ((still_open == 0) as u16) << board;
         self.won[player] = won_boards;
         is_line(won_boards) || self.free_total == 0
     }

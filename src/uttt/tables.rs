@@ -38,26 +38,27 @@ const fn build_wins() -> [bool; 512] {
 /// `WINS[mask]`: whether the 9-bit `mask` contains a complete line.
 pub(crate) static WINS: [bool; 512] = build_wins();
 
-const fn build_open_cells() -> [u16; 512] {
+const fn build_still_open() -> [i8; 512] {
     let wins = build_wins();
     let mut table = [0; 512];
     let mut mask = 0;
     while mask < 512 {
-        table[mask] = if wins[mask] { 0 } else { ALL9 };
+        table[mask] = if wins[mask] { 0 } else { -1 };
         mask += 1;
     }
     table
 }
 
-/// `OPEN_CELLS[marks]`: [`ALL9`] while a player with these marks has no line in the micro
-/// board, 0 once they have (the board closes).
-static OPEN_CELLS: [u16; 512] = build_open_cells();
+/// `STILL_OPEN[marks]`: −1 (all bits set) while a player with these marks has no line in
+/// the micro board, 0 once they have (the board closes).
+static STILL_OPEN: [i8; 512] = build_still_open();
 
-/// The cells that stay open in a micro board after a move that gives its mover `marks`:
-/// all nine, or none if the move won the board.
+/// All ones while a micro board in which the mover now has `marks` stays open, 0 if the
+/// move won it: a mask for the board's free-cell list, so that closing a won board needs
+/// no branch.
 #[inline(always)]
-pub(crate) fn open_cells_after(marks: u16) -> u16 {
-    OPEN_CELLS[(marks & ALL9) as usize]
+pub(crate) fn still_open_mask(marks: u16) -> u64 {
+    STILL_OPEN[(marks & ALL9) as usize] as i64 as u64
 }
 
 /// Whether the 9-bit `mask` contains a complete line.
