@@ -6,11 +6,15 @@
 //! closed?" is `free[cell] == 0`, "is the game drawn?" is `free_total == 0`, and a
 //! uniformly random move is a multiply and a shift: no allocation, no move list.
 //!
-//! The loop is bound by the number of ALU instructions per move (about 50), not by
-//! latency: so one 64-bit random draw serves two moves, the marks are one flat array
-//! indexed by `player * 16 + board`, a won micro board is handled without a branch (it
-//! happens on one move in eight, at random, and a mispredicted branch costs more than the
-//! few extra instructions), and the rare "any board" case does its extra work itself.
+//! Each move is a chain of dependent steps (load the list of the board the last cell
+//! sends to, multiply, shift, load the next list: about 13 cycles), the rest of the loop
+//! must fit beside that chain, and a mispredicted branch costs more than a dozen
+//! instructions. So one 64-bit random draw serves two moves, the marks are one flat array,
+//! a won micro board closes without a branch (one move in eight, at random), the new list
+//! of the played board is masked after its lookup (a move sent back to the same board
+//! waits for one load, not two), and the "any board" pick is branch-free over per-board
+//! counts kept in one word. The one unpredictable branch left is "is the board I am sent
+//! to closed?" (about one move in seven).
 //!
 //! Arrays have 16 slots per player (9 used) and are indexed with `& 15` / `& 31`, so the
 //! compiler can prove every index in bounds without a check and without `unsafe`.

@@ -146,6 +146,14 @@ mod tests {
     }
 
     #[test]
+    fn still_open_mask_is_all_ones_without_a_line_and_zero_with_one() {
+        for mask in 0u16..512 {
+            let expected = if is_line(mask) { 0 } else { u64::MAX };
+            assert_eq!(still_open_mask(mask), expected, "mask {mask:#011b}");
+        }
+    }
+
+    #[test]
     fn count9_matches_count_ones() {
         for mask in 0u16..512 {
             assert_eq!(count9(mask), mask.count_ones());
