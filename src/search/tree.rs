@@ -593,7 +593,7 @@ fn best_ucb_wide<M>(children: &[Node<M>], exploration: f32) -> usize {
     best[winner]
 }
 
-/// Visit counts below this read `C·√(ln N)` from a table (4 KiB).
+/// Visit counts below this read `C·√(ln N)` from a table (16 KiB).
 const EXPLORATION_TABLE: usize = 4096;
 
 /// `C·√(ln N)` from `ln N`, at least the smallest positive float (see
