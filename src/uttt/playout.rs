@@ -68,10 +68,10 @@ impl PlayoutState {
         for index in 0..9 {
             state.marks[index] = board.marks[0][index];
             state.marks[16 + index] = board.marks[1][index];
-            if open >> index & 1 == 1 {
-                state.free[index] = cell_list(board.empty_cells(index));
-                state.free_total += list_len(state.free[index]);
-            }
+            // Without a branch: which boards are open differs from one leaf to the next.
+            let open_mask = (open as u64 >> index & 1).wrapping_neg();
+            state.free[index] = cell_list(board.empty_cells(index)) & open_mask;
+            state.free_total += list_len(state.free[index]);
         }
         state.board_counts = state.free[..8]
             .iter()
