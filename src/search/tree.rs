@@ -146,7 +146,7 @@ impl<G: Game> Tree<G> {
             square_means: Vec::new(),
             config,
             exploration_terms: (0..EXPLORATION_TABLE)
-                .map(|n| exploration_term(config.exploration, (n as f32).ln()))
+                .map(|n| exploration_from_ln(config.exploration, (n as f32).ln()))
                 .collect(),
             rng: FastRng::seed_from_u64(seed),
             path: Vec::with_capacity(128),
@@ -375,7 +375,7 @@ impl<G: Game> Tree<G> {
     fn exploration_term(&self, visits: u32) -> f32 {
         match self.exploration_terms.get(visits as usize) {
             Some(&term) => term,
-            None => exploration_term(self.config.exploration, fast_ln(visits as f32)),
+            None => exploration_from_ln(self.config.exploration, fast_ln(visits as f32)),
         }
     }
 
@@ -540,14 +540,19 @@ impl<G: Game> Tree<G> {
 /// Nodes with at least this many children are scanned by [`best_ucb_wide`].
 const WIDE_SCAN: usize = 32;
 
-/// The index of the child with the best UCT score `mean + exploration·(1/√n)`, the first
-/// one on ties.
+/// A child's UCT score `mean + exploration·(1/√n)` (`exploration` = `C·√(ln N)`).
+#[inline(always)]
+fn ucb_score<M>(child: &Node<M>, exploration: f32) -> f32 {
+    child.mean + exploration * child.inv_sqrt_visits
+}
+
+/// The index of the child with the best [`ucb_score`], the first one on ties.
 #[inline(always)]
 fn best_ucb<M>(children: &[Node<M>], exploration: f32) -> usize {
     let mut best = 0;
     let mut best_score = f32::NEG_INFINITY;
     for (i, child) in children.iter().enumerate() {
-        let score = child.mean + exploration * child.inv_sqrt_visits;
+        let score = ucb_score(child, exploration);
         if score > best_score {
             best_score = score;
             best = i;
@@ -566,7 +571,7 @@ fn best_ucb_wide<M>(children: &[Node<M>], exploration: f32) -> usize {
     let mut best = [0; LANES];
     let mut best_score = [f32::NEG_INFINITY; LANES];
     let mut consider = |lane: usize, i: usize, child: &Node<M>| {
-        let score = child.mean + exploration * child.inv_sqrt_visits;
+        let score = ucb_score(child, exploration);
         if score > best_score[lane] {
             best_score[lane] = score;
             best[lane] = i;
@@ -598,7 +603,7 @@ const EXPLORATION_TABLE: usize = 4096;
 
 /// `C·√(ln N)` from `ln N`, at least the smallest positive float (see
 /// [`Tree::exploration_term`]); `ln 0 = −∞` gives that smallest value too.
-fn exploration_term(exploration: f32, ln_visits: f32) -> f32 {
+fn exploration_from_ln(exploration: f32, ln_visits: f32) -> f32 {
     (exploration * ln_visits.max(0.0).sqrt()).max(f32::MIN_POSITIVE)
 }
 
