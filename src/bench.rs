@@ -9,22 +9,44 @@ use crate::search::tree::Tree;
 use crate::search::{FastRng, Game, Limits, SearchStats};
 use rand::SeedableRng;
 
+/// How long each position is searched.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BenchBudget {
+    /// Milliseconds of wall time: the speed measurement.
+    Millis(u64),
+    /// Exactly this many iterations: the same result on every run and machine.
+    Iterations(u64),
+}
+
+impl BenchBudget {
+    /// The limits of one search starting now.
+    pub fn limits(self) -> Limits {
+        match self {
+            BenchBudget::Millis(ms) => Limits::millis(ms),
+            BenchBudget::Iterations(n) => Limits::iterations(n),
+        }
+    }
+}
+
 /// One benchmark line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BenchResult {
     pub game: &'static str,
     pub position: String,
     pub stats: SearchStats,
+    /// The move the search would play (for player 0 in Light Riders) with its visits and
+    /// mean reward, as `Debug` prints them.
+    pub best: String,
 }
 
 impl BenchResult {
     /// The JSON line: `game`, `position`, `iterations`, `playouts`, `ms`,
-    /// `iterations_per_sec`, `playouts_per_sec`, `nodes`.
+    /// `iterations_per_sec`, `playouts_per_sec`, `nodes`, `best`.
     pub fn to_json(&self) -> String {
         let secs = self.stats.elapsed.as_secs_f64().max(1e-9);
         format!(
             "{{\"game\":\"{}\",\"position\":\"{}\",\"iterations\":{},\"playouts\":{},\"ms\":{},\
-             \"iterations_per_sec\":{:.0},\"playouts_per_sec\":{:.0},\"nodes\":{}}}",
+             \"iterations_per_sec\":{:.0},\"playouts_per_sec\":{:.0},\"nodes\":{},\"best\":\"{}\"}}",
             self.game,
             self.position,
             self.stats.iterations,
@@ -33,6 +55,7 @@ impl BenchResult {
             self.stats.iterations as f64 / secs,
             self.stats.playouts as f64 / secs,
             self.stats.nodes,
+            self.best,
         )
     }
 }
@@ -54,35 +77,36 @@ pub fn seeded_position<G: Game>(start: G, plies: usize, seed: u64) -> G {
     game
 }
 
-/// Searches `position` for `ms` milliseconds with a fresh tree.
+/// Searches `position` within `budget` with a fresh tree.
 pub fn bench_tree<G: Game>(
     game: &'static str,
     name: &str,
     position: G,
-    ms: u64,
+    budget: BenchBudget,
     config: &Config,
 ) -> BenchResult {
     let mut tree = Tree::new(position, config.tree, config.seed.unwrap_or(1));
-    let stats = tree.search(Limits::millis(ms));
+    let stats = tree.search(budget.limits());
     BenchResult {
         game,
         position: name.to_owned(),
         stats,
+        best: format!("{:?}", tree.best_move().map(|m| (m.mv, m.visits, m.value))),
     }
 }
 
 /// The UTTT positions: the empty board first, then seeded random games after 10, 20
 /// and 30 plies.
-pub fn uttt(ms: u64, config: &Config) -> Vec<BenchResult> {
+pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     use crate::uttt::Board;
-    let mut results = vec![bench_tree("uttt", "empty", Board::new(), ms, config)];
+    let mut results = vec![bench_tree("uttt", "empty", Board::new(), budget, config)];
     for plies in [10, 20, 30] {
         let position = seeded_position(Board::new(), plies, 2016);
         results.push(bench_tree(
             "uttt",
             &format!("ply{plies}"),
             position,
-            ms,
+            budget,
             config,
         ));
     }
@@ -91,7 +115,7 @@ pub fn uttt(ms: u64, config: &Config) -> Vec<BenchResult> {
 
 /// The Light Riders positions: the empty 16x16 start first, then the same board after
 /// 12 rounds of seeded random safe moves, searched with the configured variant.
-pub fn tron(ms: u64, config: &Config) -> Vec<BenchResult> {
+pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     use crate::search::simultaneous::SimSearch;
     use crate::search::{Sequentialized, SimGame};
     use crate::tron::TronState;
@@ -114,10 +138,16 @@ pub fn tron(ms: u64, config: &Config) -> Vec<BenchResult> {
         .map(|(name, position)| match config.tron.sim_config() {
             Some(sim) => {
                 let mut search = SimSearch::new(position, sim, FastRng::seed_from_u64(seed));
+                let stats = search.search(budget.limits());
+                let best = search
+                    .best_move(0, &mut FastRng::seed_from_u64(seed))
+                    .and_then(|mv| search.root_actions(0).into_iter().find(|a| a.mv == mv))
+                    .map(|a| (a.mv, a.visits, a.mean));
                 BenchResult {
                     game: "tron",
                     position: name.to_owned(),
-                    stats: search.search(Limits::millis(ms)),
+                    stats,
+                    best: format!("{best:?}"),
                 }
             }
             None => {
@@ -126,10 +156,12 @@ pub fn tron(ms: u64, config: &Config) -> Vec<BenchResult> {
                     config.tron.tree_config(),
                     seed,
                 );
+                let stats = tree.search(budget.limits());
                 BenchResult {
                     game: "tron",
                     position: name.to_owned(),
-                    stats: tree.search(Limits::millis(ms)),
+                    stats,
+                    best: format!("{:?}", tree.best_move().map(|m| (m.mv, m.visits, m.value))),
                 }
             }
         })

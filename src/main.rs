@@ -1,6 +1,7 @@
 //! `mctsbot`: plays Ultimate Tic-Tac-Toe or Light Riders against an engine on
 //! stdin/stdout, or runs the search benchmarks (`mctsbot bench`).
 
+use mctsbot::bench::BenchBudget;
 use mctsbot::bot::{self, Config, GameChoice, USAGE};
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -35,24 +36,32 @@ fn play(args: &[String]) -> Result<(), String> {
     bot::run(stdin, stdout, config).map_err(|e| format!("engine pipe closed: {e}"))
 }
 
+/// `mctsbot bench [--ms N | --iterations N] [OPTIONS]`: a timed search of each fixed
+/// position, or an exactly repeatable one of `N` iterations (whose chosen moves and node
+/// counts are a signature of the search: a refactoring must not change them).
 fn bench(args: &[String]) -> Result<(), String> {
     let mut ms = 1000;
+    let mut iterations = None;
     let mut rest = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
-        if arg == "--ms" {
-            let value = args.next().ok_or("--ms needs milliseconds")?;
-            ms = value
+        let mut number = |what: &str| -> Result<u64, String> {
+            let value = args.next().ok_or(format!("{arg} needs {what}"))?;
+            value
                 .parse()
-                .map_err(|_| format!("--ms needs milliseconds, got {value:?}"))?;
-        } else {
-            rest.push(arg.clone());
+                .map_err(|_| format!("{arg} needs {what}, got {value:?}"))
+        };
+        match arg.as_str() {
+            "--ms" => ms = number("milliseconds")?,
+            "--iterations" => iterations = Some(number("a number of iterations")?),
+            _ => rest.push(arg.clone()),
         }
     }
     let config = Config::from_args(&rest)?;
+    let budget = iterations.map_or(BenchBudget::Millis(ms), BenchBudget::Iterations);
     let results = match config.game {
-        GameChoice::Tron => mctsbot::bench::tron(ms, &config),
-        GameChoice::Uttt | GameChoice::Auto => mctsbot::bench::uttt(ms, &config),
+        GameChoice::Tron => mctsbot::bench::tron(budget, &config),
+        GameChoice::Uttt | GameChoice::Auto => mctsbot::bench::uttt(budget, &config),
     };
     let mut out = io::stdout().lock();
     for result in results {

@@ -50,8 +50,9 @@ mctsbot: a Monte-Carlo Tree Search bot for Ultimate Tic-Tac-Toe and Light Riders
 
 USAGE:
     mctsbot [OPTIONS]                 play: engine commands on stdin, answers on stdout
-    mctsbot bench [--game uttt|tron] [--ms N] [OPTIONS]
-                                      search fixed positions, print one JSON line each
+    mctsbot bench [--game uttt|tron] [--ms N | --iterations N] [OPTIONS]
+                                      search fixed positions for N ms [1000] or exactly
+                                      N iterations (repeatable), one JSON line each
     mctsbot perft [DEPTH]             UTTT move-generation counts from the empty board
 
 OPTIONS:

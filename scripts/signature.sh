@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The search signature: fixed-iteration benches of both games over many option sets,
+# with the timing fields removed. Searches are seeded, so two builds that search the
+# same way print the same lines; a refactoring must leave this output unchanged.
+#
+#   scripts/signature.sh [MCTSBOT] > before.txt   # ... change the code, rebuild ...
+#   scripts/signature.sh [MCTSBOT] | diff before.txt -
+set -euo pipefail
+bot=${1:-target/release/mctsbot}
+
+run() {
+    echo "# $*"
+    "$bot" bench --seed 7 "$@" | sed -E 's/,"(ms|iterations_per_sec|playouts_per_sec)":[0-9]+//g'
+}
+
+for flags in "" "--final robust" "--no-solver" "--c 1.0 --expand-visits 2"; do
+    # shellcheck disable=SC2086
+    run --game uttt --iterations 20000 $flags
+done
+for variant in suct suct-tuned duct-max duct-mix ducb1t-max ducb1t-mix exp3 rm; do
+    for flags in "" "--tron-playout random" "--tron-cutoff voronoi" "--tron-cutoff chambers" \
+        "--tron-separation 5" "--tron-expand-visits 1"; do
+        # shellcheck disable=SC2086
+        run --game tron --iterations 3000 --tron-variant "$variant" $flags
+    done
+done
+for flags in "--tron-final mix" "--tron-final secure" "--tron-final max"; do
+    # shellcheck disable=SC2086
+    run --game tron --iterations 3000 --tron-variant duct-mix $flags
+done
