@@ -19,7 +19,7 @@ for flags in "" "--final robust" "--no-solver" "--c 1.0 --expand-visits 2"; do
 done
 for variant in suct suct-tuned duct-max duct-mix ducb1t-max ducb1t-mix exp3 rm; do
     for flags in "" "--tron-playout random" "--tron-cutoff voronoi" "--tron-cutoff chambers" \
-        "--tron-separation 5" "--tron-expand-visits 1"; do
+        "--tron-separation 5" "--tron-expand-visits 1" "--tron-pes"; do
         # shellcheck disable=SC2086
         run --game tron --iterations 3000 --tron-variant "$variant" $flags
     done

@@ -147,6 +147,7 @@ impl TronConfig {
         };
         base.with_separation_check(self.separation_check)
             .with_eval(eval)
+            .with_predictive_expansion(self.predictive_expansion)
     }
 
     /// The decoupled search settings of a decoupled variant; `None` for a sequential one.
