@@ -2,6 +2,7 @@
 //! (Tron), speaking the TheAIGames / riddles.io engine protocol, plus `arena`, a local engine.
 //!
 //! One room per concern:
+//! - [`game`]: players and outcomes, shared by everything below.
 //! - [`protocol`]: engine lines parsed with `nom` into typed commands, and the answers.
 //! - [`timeman`]: how many milliseconds a move may take, from the timebank.
 //! - [`search`]: the generic MCTS core (sequential and simultaneous-move trees).
@@ -14,6 +15,7 @@
 pub mod arena;
 pub mod bench;
 pub mod bot;
+pub mod game;
 pub mod protocol;
 pub mod search;
 pub mod timeman;

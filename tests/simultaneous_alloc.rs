@@ -5,8 +5,9 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use mctsbot::game::{Outcome, Player};
 use mctsbot::search::simultaneous::{SimConfig, SimPolicy, SimSearch};
-use mctsbot::search::{random_below, FastRng, Limits, Outcome, Player, SimGame};
+use mctsbot::search::{random_below, FastRng, Limits, SimGame};
 use rand::SeedableRng;
 
 struct CountingAllocator;

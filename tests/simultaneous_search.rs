@@ -1,7 +1,8 @@
 //! Behaviour of the decoupled simultaneous-move search on tiny games whose answers are known.
 
+use mctsbot::game::{Outcome, Player};
 use mctsbot::search::simultaneous::{FinalMove, SimConfig, SimPolicy, SimSearch};
-use mctsbot::search::{FastRng, Limits, Outcome, Player, SimGame};
+use mctsbot::search::{FastRng, Limits, SimGame};
 use rand::SeedableRng;
 
 const ALL_POLICIES: [SimPolicy; 4] = [

@@ -1,6 +1,7 @@
 //! [`Sequentialized`]: a simultaneous-move game played as alternating moves.
 
-use mctsbot::search::{FastRng, Game, Outcome, Player, Sequentialized, SimGame};
+use mctsbot::game::{Outcome, Player};
+use mctsbot::search::{FastRng, Game, Sequentialized, SimGame};
 use rand::SeedableRng;
 
 /// Two steps of picking numbers; player 0 picks from 0..2, player 1 from 0..3, so a move

@@ -1,7 +1,8 @@
 //! Light Riders rules: a real engine game replayed, and hand-drawn tiny boards.
 
+use mctsbot::game::Outcome;
 use mctsbot::protocol::{Token, TronAnswer};
-use mctsbot::search::{FastRng, Outcome, SimGame};
+use mctsbot::search::{FastRng, SimGame};
 use mctsbot::tron::{Direction, PlayoutPolicy, TronState};
 use rand::SeedableRng;
 

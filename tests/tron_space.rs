@@ -269,7 +269,8 @@ fn articulation_points_match_removal_on_random_boards() {
 }
 
 mod predictive_expansion {
-    use mctsbot::search::{Outcome, SimGame};
+    use mctsbot::game::Outcome;
+    use mctsbot::search::SimGame;
     use mctsbot::tron::space::predicted_outcome;
     use mctsbot::tron::{PlayoutPolicy, TronState};
 

@@ -314,7 +314,7 @@ mod uttt_engine {
         // One mark fewer for player 1: player 1 to move, and player 0 has won.
         field[57] = Token::Number(0);
         let finished = Board::from_engine(&field, &macroboard, Dialect::TheAiGames).unwrap();
-        assert_eq!(finished.outcome(), Some(mctsbot::search::Outcome::Win(0)));
+        assert_eq!(finished.outcome(), Some(mctsbot::game::Outcome::Win(0)));
         // A finished game with a playable board is a contradiction too.
         let macroboard = tokens("1,1,1,-1,-1,-1,-1,-1,-1");
         assert!(Board::from_engine(&field, &macroboard, Dialect::TheAiGames).is_err());

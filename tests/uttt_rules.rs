@@ -7,8 +7,9 @@
 // Nested so that `cargo test uttt` selects these tests by their path.
 mod uttt_rules {
 
+    use mctsbot::game::Outcome;
     use mctsbot::protocol::{Dialect, Token};
-    use mctsbot::search::{FastRng, Game, Outcome};
+    use mctsbot::search::{FastRng, Game};
     use mctsbot::uttt::{perft, Board, Move};
     use rand::SeedableRng;
 

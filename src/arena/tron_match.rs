@@ -12,8 +12,8 @@
 
 use super::game::{Asked, GameRecord, GameSetup};
 use super::maps::Map;
+use crate::game::Outcome;
 use crate::protocol::{parse_tron_answer, Command, GameUpdate, Setting, Token};
-use crate::search::Outcome;
 use crate::tron::{Direction, TronState};
 use std::time::Instant;
 

@@ -7,8 +7,9 @@
 //! refilled bank); a second failure, or a crash, loses the game.
 
 use super::game::{Asked, GameRecord, GameSetup};
+use crate::game::{Outcome, Player};
 use crate::protocol::{parse_place_move, Command, GameUpdate, Setting};
-use crate::search::{Game, Outcome, Player};
+use crate::search::Game;
 use crate::uttt::{Board, Move};
 use std::time::Instant;
 

@@ -1,12 +1,13 @@
 //! The Light Riders player: engine fields in, a direction out.
 
 use super::{Config, GamePlayer, Settings};
+use crate::game::Player;
 use crate::protocol::{GameUpdate, Token, TronAnswer};
 use crate::search::simultaneous::{
     FinalMove, SimConfig, SimPolicy, SimSearch, DEFAULT_MAX_NODES, PAPER_UCT_C,
 };
 use crate::search::tree::{Proof, Selection, Tree, TreeConfig};
-use crate::search::{moves_between, FastRng, Limits, Player, Sequentialized};
+use crate::search::{moves_between, FastRng, Limits, Sequentialized};
 use crate::timeman::{self, TimeControl};
 use crate::tron::endgame::{self, FillBudget};
 use crate::tron::{space, Direction, EvalCutoff, PlayoutPolicy, TronState};

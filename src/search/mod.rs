@@ -10,33 +10,12 @@ pub mod tree;
 
 pub use sequential::Sequentialized;
 
+use crate::game::{Outcome, Player};
 use rand::RngCore;
 
 /// The random number generator used everywhere in search: fast, small and seedable.
 /// Xoshiro256++ makes 64 bits a step, which the UTTT play-out splits between two moves.
 pub type FastRng = rand_xoshiro::Xoshiro256PlusPlus;
-
-/// A player index: 0 or 1 (the first and the second player of the engine).
-pub type Player = u8;
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    Win(Player),
-    Draw,
-}
-
-impl Outcome {
-    /// The reward of this outcome for `player`: 1 for a win, 0.5 for a draw, 0 for a loss.
-    #[inline]
-    pub fn reward_for(self, player: Player) -> f32 {
-        match self {
-            Outcome::Win(p) if p == player => 1.0,
-            Outcome::Win(_) => 0.0,
-            Outcome::Draw => 0.5,
-        }
-    }
-}
 
 /// The reward for `player` of a result given as player 0's reward (rewards are zero-sum
 /// in `0.0..=1.0`).

@@ -7,7 +7,8 @@
 use std::any::Any;
 use std::cell::RefCell;
 
-use super::{random_below, FastRng, Game, Outcome, Player, SimGame};
+use super::{random_below, FastRng, Game, SimGame};
+use crate::game::{Outcome, Player};
 
 /// A [`SimGame`] seen as an alternating-move [`Game`] (seed 003's sequential UCT):
 /// `first` moves, then the other player, then the joint move is played.

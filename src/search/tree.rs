@@ -7,7 +7,8 @@
 //! back-propagation, so choosing among the root's 81 UTTT children is one multiply-add
 //! per child.
 
-use super::{FastRng, Game, Limits, Player, SearchStats};
+use super::{FastRng, Game, Limits, SearchStats};
+use crate::game::{Outcome, Player};
 use rand::SeedableRng;
 use std::time::Instant;
 
@@ -311,9 +312,9 @@ impl<G: Game> Tree<G> {
             if self.config.solver {
                 let mover = self.nodes[node].mover;
                 self.nodes[node].proof = match outcome {
-                    super::Outcome::Draw => Proof::Draw,
-                    super::Outcome::Win(p) if p == mover => Proof::Win,
-                    super::Outcome::Win(_) => Proof::Loss,
+                    Outcome::Draw => Proof::Draw,
+                    Outcome::Win(p) if p == mover => Proof::Win,
+                    Outcome::Win(_) => Proof::Loss,
                 };
                 self.propagate_proof();
             }
@@ -634,7 +635,7 @@ fn fast_ln(x: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{Outcome, Player};
+    use crate::game::{Outcome, Player};
 
     /// Plain tic-tac-toe: small enough to be solved by the tree.
     #[derive(Clone, Copy, PartialEq, Debug)]

@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::grid::Bitboard;
 use super::space::{neighbour_deltas, parity_bound, reachable_from};
 use super::{Direction, TronState};
-use crate::search::Player;
+use crate::game::Player;
 
 /// How much work [`fill_longest`] may do.
 #[derive(Clone, Copy, Debug)]

@@ -13,8 +13,9 @@ pub mod space;
 
 pub use grid::{Bitboard, Grid};
 
+use crate::game::{Outcome, Player};
 use crate::protocol::{Token, TronAnswer};
-use crate::search::{random_below, FastRng, Outcome, Player, SimGame};
+use crate::search::{random_below, FastRng, SimGame};
 
 /// A rider's move. The engine keeps the current direction when a bot reverses, so the
 /// search only ever considers these four; reversing runs into the rider's own trail.

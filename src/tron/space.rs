@@ -5,7 +5,7 @@
 
 use super::grid::{Bitboard, Grid, MAX_BITS};
 use super::TronState;
-use crate::search::{Outcome, Player};
+use crate::game::{Outcome, Player};
 
 /// The free cells reachable from bit `index` through `free` (the start cell itself
 /// only if it is free).

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::tables::{count9, is_line, ALL9};
-use crate::search::{Outcome, Player};
+use crate::game::{Outcome, Player};
 
 /// A cell of the 9x9 field as `board * 9 + cell`, where `board` is the micro board
 /// (`(row / 3) * 3 + column / 3`) and `cell` the cell inside it (`(row % 3) * 3 + column % 3`).

@@ -7,8 +7,8 @@
 
 use super::board::{Board, Move, ANY};
 use super::tables::is_line;
+use crate::game::Player;
 use crate::protocol::{Dialect, Token};
-use crate::search::Player;
 
 /// The dialect of a UTTT field/macroboard pair: riddles.io writes `.` for empty cells and
 /// undecided boards, TheAIGames never does.

@@ -19,7 +19,8 @@ mod tables;
 pub use board::{perft, Board, Move};
 pub use engine::{detect_dialect, empty_token};
 
-use crate::search::{FastRng, Game, Outcome, Player};
+use crate::game::{Outcome, Player};
+use crate::search::{FastRng, Game};
 
 impl Game for Board {
     type Move = Move;

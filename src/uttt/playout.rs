@@ -21,7 +21,8 @@
 
 use super::board::{Board, ANY};
 use super::tables::{cell_list, is_line, list_len, list_mask, list_nth, still_open_mask};
-use crate::search::{scale_below, FastRng, Outcome, Player};
+use crate::game::{Outcome, Player};
+use crate::search::{scale_below, FastRng};
 use rand::RngCore;
 
 /// The play-out's working copy of a [`Board`] (the caller keeps the target, as the board

@@ -4,7 +4,8 @@
 use super::board::Board;
 use super::playout::{play_to_end, random_playout, PlayoutState};
 use super::Move;
-use crate::search::{random_below, FastRng, Game, Outcome};
+use crate::game::Outcome;
+use crate::search::{random_below, FastRng, Game};
 use rand::SeedableRng;
 
 /// Every move the play-out can pick, in the order of its index.

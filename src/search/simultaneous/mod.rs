@@ -14,7 +14,8 @@ mod policy;
 
 pub use policy::{FinalMove, SimPolicy, PAPER_EXP3_GAMMA, PAPER_RM_GAMMA, PAPER_UCT_C};
 
-use super::{reward_for, FastRng, Limits, Player, SearchStats, SimGame};
+use super::{reward_for, FastRng, Limits, SearchStats, SimGame};
+use crate::game::Player;
 use policy::{sample_index, ActionStats};
 
 /// A node budget that keeps a 16x16 Tron tree (about 400 bytes a node, measured as
@@ -496,7 +497,7 @@ impl<G: SimGame> SimSearch<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Outcome;
+    use crate::game::Outcome;
     use rand::SeedableRng;
 
     /// One joint move with 2 moves for player 0 and 3 for player 1, then a draw.
