@@ -6,7 +6,7 @@
 
 use crate::bot::Config;
 use crate::search::tree::Tree;
-use crate::search::{FastRng, Game, Limits, SearchStats};
+use crate::search::{Evaluator, FastRng, Game, Limits, SearchStats};
 use rand::SeedableRng;
 
 /// How long each position is searched.
@@ -78,14 +78,15 @@ pub fn seeded_position<G: Game>(start: G, plies: usize, seed: u64) -> G {
 }
 
 /// Searches `position` within `budget` with a fresh tree.
-pub fn bench_tree<G: Game>(
+pub fn bench_tree<G: Game, E: Evaluator<G>>(
     game: &'static str,
     name: &str,
     position: G,
+    evaluator: E,
     budget: BenchBudget,
     config: &Config,
 ) -> BenchResult {
-    let mut tree = Tree::new(position, config.tree, config.seed.unwrap_or(1));
+    let mut tree = Tree::new(position, config.tree, evaluator, config.seed.unwrap_or(1));
     let stats = tree.search(budget.limits());
     BenchResult {
         game,
@@ -98,14 +99,22 @@ pub fn bench_tree<G: Game>(
 /// The UTTT positions: the empty board first, then seeded random games after 10, 20
 /// and 30 plies.
 pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
-    use crate::uttt::Board;
-    let mut results = vec![bench_tree("uttt", "empty", Board::new(), budget, config)];
+    use crate::uttt::{Board, RandomPlayout};
+    let mut results = vec![bench_tree(
+        "uttt",
+        "empty",
+        Board::new(),
+        RandomPlayout,
+        budget,
+        config,
+    )];
     for plies in [10, 20, 30] {
         let position = seeded_position(Board::new(), plies, 2016);
         results.push(bench_tree(
             "uttt",
             &format!("ply{plies}"),
             position,
+            RandomPlayout,
             budget,
             config,
         ));
@@ -117,19 +126,17 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
 /// 12 rounds of seeded random safe moves, searched with the configured variant.
 pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     use crate::search::simultaneous::SimSearch;
-    use crate::search::{Sequentialized, SimGame};
+    use crate::search::{SequentialEvaluator, Sequentialized, SimGame};
     use crate::tron::TronState;
-    let start = TronState::light_riders_start().with_policy(config.tron.playout_policy());
+    let start = TronState::light_riders_start();
+    let policy = config.tron.playout_policy();
     let mut mid = start.clone();
     let mut rng = FastRng::seed_from_u64(2017);
-    let (mut moves0, mut moves1) = (Vec::new(), Vec::new());
     for _ in 0..12 {
-        moves0.clear();
-        moves1.clear();
-        mid.legal_moves(0, &mut moves0);
-        mid.legal_moves(1, &mut moves1);
-        let pick0 = moves0[crate::search::random_below(&mut rng, moves0.len() as u32) as usize];
-        let pick1 = moves1[crate::search::random_below(&mut rng, moves1.len() as u32) as usize];
+        let [pick0, pick1] = [0, 1].map(|player| {
+            let moves = mid.legal_moves(player);
+            moves.nth(crate::search::random_below(&mut rng, moves.len()))
+        });
         mid.play_joint(pick0, pick1);
     }
     let seed = config.seed.unwrap_or(1);
@@ -137,7 +144,8 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
         .into_iter()
         .map(|(name, position)| match config.tron.sim_config() {
             Some(sim) => {
-                let mut search = SimSearch::new(position, sim, FastRng::seed_from_u64(seed));
+                let mut search =
+                    SimSearch::new(position, sim, policy, FastRng::seed_from_u64(seed));
                 let stats = search.search(budget.limits());
                 let best = search
                     .best_move(0, &mut FastRng::seed_from_u64(seed))
@@ -154,6 +162,7 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
                 let mut tree = Tree::new(
                     Sequentialized::new(position, 0),
                     config.tron.tree_config(),
+                    SequentialEvaluator(policy),
                     seed,
                 );
                 let stats = tree.search(budget.limits());

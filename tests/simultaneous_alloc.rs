@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mctsbot::game::{Outcome, Player};
 use mctsbot::search::simultaneous::{SimConfig, SimPolicy, SimSearch};
-use mctsbot::search::{random_below, FastRng, Limits, SimGame};
+use mctsbot::search::{random_below, Evaluator, FastRng, Limits, SimGame};
 use rand::SeedableRng;
 
 struct CountingAllocator;
@@ -36,6 +36,7 @@ struct Race {
 
 impl SimGame for Race {
     type Move = u8;
+    type Moves = std::ops::Range<u8>;
 
     fn outcome(&self) -> Option<Outcome> {
         (self.step == 8).then_some(match self.lead.signum() {
@@ -45,20 +46,25 @@ impl SimGame for Race {
         })
     }
 
-    fn legal_moves(&self, _player: Player, moves: &mut Vec<u8>) {
-        moves.extend(0..3);
+    fn legal_moves(&self, _player: Player) -> std::ops::Range<u8> {
+        0..3
     }
 
     fn play_joint(&mut self, mv0: u8, mv1: u8) {
         self.step += 1;
         self.lead += mv0 as i8 - mv1 as i8;
     }
+}
 
-    fn playout(&mut self, rng: &mut FastRng) -> f32 {
-        while self.outcome().is_none() {
-            self.play_joint(random_below(rng, 3) as u8, random_below(rng, 3) as u8);
+/// Random moves to the end of the race.
+struct RandomRace;
+
+impl Evaluator<Race> for RandomRace {
+    fn evaluate(&mut self, race: &mut Race, rng: &mut FastRng) -> f32 {
+        while race.outcome().is_none() {
+            race.play_joint(random_below(rng, 3) as u8, random_below(rng, 3) as u8);
         }
-        self.outcome().unwrap().reward_for(0)
+        race.outcome().unwrap().reward_for(0)
     }
 }
 
@@ -74,7 +80,12 @@ fn full_tree_iterations_do_not_allocate() {
             max_nodes: 200,
             ..SimConfig::new(policy)
         };
-        let mut search = SimSearch::new(Race::default(), config, FastRng::seed_from_u64(1));
+        let mut search = SimSearch::new(
+            Race::default(),
+            config,
+            RandomRace,
+            FastRng::seed_from_u64(1),
+        );
         let warm_up = search.search(Limits::iterations(2_000));
         assert!(warm_up.tree_full, "{policy:?}");
         let before = ALLOCATIONS.load(Ordering::Relaxed);

@@ -2,7 +2,7 @@
 
 use mctsbot::game::{Outcome, Player};
 use mctsbot::search::simultaneous::{FinalMove, SimConfig, SimPolicy, SimSearch};
-use mctsbot::search::{FastRng, Limits, SimGame};
+use mctsbot::search::{Evaluator, FastRng, Limits, SimGame};
 use rand::SeedableRng;
 
 const ALL_POLICIES: [SimPolicy; 4] = [
@@ -38,6 +38,7 @@ impl MatrixGame {
 
 impl SimGame for MatrixGame {
     type Move = u8;
+    type Moves = std::ops::Range<u8>;
 
     fn outcome(&self) -> Option<Outcome> {
         match self.value()? {
@@ -48,13 +49,13 @@ impl SimGame for MatrixGame {
         }
     }
 
-    fn legal_moves(&self, player: Player, moves: &mut Vec<u8>) {
+    fn legal_moves(&self, player: Player) -> std::ops::Range<u8> {
         let count = match (self.played, player) {
             (Some(_), _) => 1, // a pass, only for payoffs that are not outcomes
             (None, 0) => self.payoff.len(),
             (None, _) => self.payoff[0].len(),
         };
-        moves.extend(0..count as u8);
+        0..count as u8
     }
 
     fn play_joint(&mut self, mv0: u8, mv1: u8) {
@@ -62,9 +63,14 @@ impl SimGame for MatrixGame {
             self.played = Some((mv0, mv1));
         }
     }
+}
 
-    fn playout(&mut self, _rng: &mut FastRng) -> f32 {
-        self.value()
+/// The value of a matrix game once the joint move is played.
+struct Payoff;
+
+impl Evaluator<MatrixGame> for Payoff {
+    fn evaluate(&mut self, game: &mut MatrixGame, _rng: &mut FastRng) -> f32 {
+        game.value()
             .expect("the play-out of a matrix game starts after the joint move")
     }
 }
@@ -103,6 +109,7 @@ struct TrapGame {
 
 impl SimGame for TrapGame {
     type Move = u8;
+    type Moves = std::ops::Range<u8>;
 
     fn outcome(&self) -> Option<Outcome> {
         match (self.first?, self.reply?) {
@@ -112,14 +119,14 @@ impl SimGame for TrapGame {
         }
     }
 
-    fn legal_moves(&self, player: Player, moves: &mut Vec<u8>) {
+    fn legal_moves(&self, player: Player) -> std::ops::Range<u8> {
         let count = match (self.first, player) {
             (None, 0) => 2,
             (None, _) => 1,
             (Some(GREEDY), 0) => 1,
             (Some(_), _) => 3,
         };
-        moves.extend(0..count);
+        0..count
     }
 
     fn play_joint(&mut self, mv0: u8, mv1: u8) {
@@ -128,22 +135,42 @@ impl SimGame for TrapGame {
             Some(_) => self.reply = Some(mv1),
         }
     }
+}
 
-    fn playout(&mut self, rng: &mut FastRng) -> f32 {
-        let mut moves = [Vec::new(), Vec::new()];
-        while self.outcome().is_none() {
-            for (player, list) in moves.iter_mut().enumerate() {
-                list.clear();
-                self.legal_moves(player as Player, list);
-            }
-            let pick = |list: &[u8], rng: &mut FastRng| {
-                list[mctsbot::search::random_below(rng, list.len() as u32) as usize]
-            };
-            let mv0 = pick(&moves[0], rng);
-            let mv1 = pick(&moves[1], rng);
-            self.play_joint(mv0, mv1);
+/// Uniformly random joint moves to the end of the game.
+struct RandomJointMoves;
+
+impl Evaluator<TrapGame> for RandomJointMoves {
+    fn evaluate(&mut self, game: &mut TrapGame, rng: &mut FastRng) -> f32 {
+        while game.outcome().is_none() {
+            let [mv0, mv1] = [0, 1].map(|player| {
+                let mut moves = game.legal_moves(player);
+                let pick = mctsbot::search::random_below(rng, moves.len() as u32);
+                moves.nth(pick as usize).unwrap()
+            });
+            game.play_joint(mv0, mv1);
         }
-        self.outcome().unwrap().reward_for(0)
+        game.outcome().unwrap().reward_for(0)
+    }
+}
+
+/// The evaluator each test game is searched with.
+trait TestGame: SimGame + Sized {
+    type Playout: Evaluator<Self>;
+    fn playout() -> Self::Playout;
+}
+
+impl TestGame for MatrixGame {
+    type Playout = Payoff;
+    fn playout() -> Payoff {
+        Payoff
+    }
+}
+
+impl TestGame for TrapGame {
+    type Playout = RandomJointMoves;
+    fn playout() -> RandomJointMoves {
+        RandomJointMoves
     }
 }
 
@@ -151,14 +178,18 @@ fn rng(seed: u64) -> FastRng {
     FastRng::seed_from_u64(seed)
 }
 
-fn searched<G: SimGame>(game: G, config: SimConfig, iterations: u64) -> SimSearch<G> {
-    let mut search = SimSearch::new(game, config, rng(42));
+fn new_search<G: TestGame>(game: G, config: SimConfig, seed: u64) -> SimSearch<G, G::Playout> {
+    SimSearch::new(game, config, G::playout(), rng(seed))
+}
+
+fn searched<G: TestGame>(game: G, config: SimConfig, iterations: u64) -> SimSearch<G, G::Playout> {
+    let mut search = new_search(game, config, 42);
     let stats = search.search(Limits::iterations(iterations));
     assert_eq!(stats.iterations, iterations);
     search
 }
 
-fn final_probabilities<G: SimGame>(search: &SimSearch<G>, player: Player) -> Vec<f32> {
+fn final_probabilities<G: TestGame>(search: &SimSearch<G, G::Playout>, player: Player) -> Vec<f32> {
     search
         .root_actions(player)
         .iter()
@@ -218,10 +249,10 @@ fn stochastic_policies_find_the_biased_pennies_equilibrium() {
 
 #[test]
 fn terminal_children_are_scored_without_playouts() {
-    let mut search = SimSearch::new(
+    let mut search = new_search(
         MatrixGame::new(MATCHING_PENNIES),
         SimConfig::new(SimPolicy::duct()),
-        rng(1),
+        1,
     );
     let stats = search.search(Limits::iterations(500));
     assert_eq!(stats.playouts, 0);
@@ -362,7 +393,7 @@ fn a_full_tree_keeps_searching_without_expanding() {
         max_nodes: 3,
         ..SimConfig::new(SimPolicy::ducb1t())
     };
-    let mut search = SimSearch::new(TrapGame::default(), config, rng(5));
+    let mut search = new_search(TrapGame::default(), config, 5);
     let stats = search.search(Limits::iterations(1_000));
     assert_eq!(stats.iterations, 1_000);
     assert!(stats.tree_full);

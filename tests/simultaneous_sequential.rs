@@ -1,7 +1,7 @@
 //! [`Sequentialized`]: a simultaneous-move game played as alternating moves.
 
 use mctsbot::game::{Outcome, Player};
-use mctsbot::search::{FastRng, Game, Sequentialized, SimGame};
+use mctsbot::search::{Evaluator, FastRng, Game, SequentialEvaluator, Sequentialized, SimGame};
 use rand::SeedableRng;
 
 /// Two steps of picking numbers; player 0 picks from 0..2, player 1 from 0..3, so a move
@@ -16,6 +16,7 @@ const STEPS: usize = 2;
 
 impl SimGame for Totals {
     type Move = u8;
+    type Moves = std::ops::Range<u8>;
 
     fn outcome(&self) -> Option<Outcome> {
         if self.history.len() < STEPS {
@@ -30,18 +31,22 @@ impl SimGame for Totals {
         })
     }
 
-    fn legal_moves(&self, player: Player, moves: &mut Vec<u8>) {
-        moves.extend(0..if player == 0 { 2 } else { 3 });
+    fn legal_moves(&self, player: Player) -> std::ops::Range<u8> {
+        0..if player == 0 { 2 } else { 3 }
     }
 
     fn play_joint(&mut self, mv0: u8, mv1: u8) {
         self.history.push((mv0, mv1));
     }
+}
 
-    /// Not a real play-out: reports player 1's last move as `move / 2`, so the tests can
-    /// see the reply that [`Sequentialized::playout`] picked.
-    fn playout(&mut self, _rng: &mut FastRng) -> f32 {
-        self.history
+/// Not a real play-out: reports player 1's last move as `move / 2`, so the tests can see
+/// the reply that [`SequentialEvaluator`] picked.
+struct LastReply;
+
+impl Evaluator<Totals> for LastReply {
+    fn evaluate(&mut self, game: &mut Totals, _rng: &mut FastRng) -> f32 {
+        game.history
             .last()
             .map_or(0.0, |&(_, mv1)| mv1 as f32 / 2.0)
     }
@@ -101,7 +106,7 @@ fn a_playout_with_a_pending_move_adds_a_uniformly_random_reply() {
     let runs = 30_000;
     for _ in 0..runs {
         let mut copy = game.clone();
-        let reward = copy.playout(&mut rng);
+        let reward = SequentialEvaluator(LastReply).evaluate(&mut copy, &mut rng);
         assert_eq!(copy.pending(), None);
         let &[(mv0, mv1)] = copy.game().history.as_slice() else {
             panic!("exactly one joint move: {:?}", copy.game().history)
@@ -128,6 +133,9 @@ fn a_playout_between_steps_is_the_games_own() {
     game.play(1);
     let mut copy = game.clone();
     // The last joint move was (1, 2): the game's play-out reports player 1's 2 as 1.0.
-    assert_eq!(copy.playout(&mut rng), 1.0);
+    assert_eq!(
+        SequentialEvaluator(LastReply).evaluate(&mut copy, &mut rng),
+        1.0
+    );
     assert_eq!(copy, game, "no move was added");
 }

@@ -2,7 +2,7 @@
 
 use mctsbot::game::Outcome;
 use mctsbot::protocol::{Token, TronAnswer};
-use mctsbot::search::{FastRng, SimGame};
+use mctsbot::search::{Evaluator, FastRng, SimGame};
 use mctsbot::tron::{Direction, PlayoutPolicy, TronState};
 use rand::SeedableRng;
 
@@ -184,9 +184,13 @@ fn safe_and_legal_moves() {
         safe1,
         vec![Direction::Down, Direction::Left, Direction::Right]
     );
+    let open: Vec<_> = s.legal_moves(1).into_iter().collect();
+    assert_eq!(
+        open, safe1,
+        "the legal moves of a free rider are its safe moves"
+    );
     let trapped = state("#0#\n.1.");
-    let mut moves = Vec::new();
-    trapped.legal_moves(0, &mut moves);
+    let moves: Vec<_> = trapped.legal_moves(0).into_iter().collect();
     assert_eq!(
         moves.len(),
         1,
@@ -231,11 +235,11 @@ fn playouts_end_and_return_a_reward_for_every_policy() {
         PlayoutPolicy::random().with_eval(Some(EvalCutoff::TREE_OF_CHAMBERS)),
     ];
     let mut rng = FastRng::seed_from_u64(7);
-    for p in policies {
-        let start = TronState::light_riders_start().with_policy(p);
+    for mut p in policies {
+        let start = TronState::light_riders_start();
         let mut total = 0.0;
         for _ in 0..300 {
-            let r = start.clone().playout(&mut rng);
+            let r = p.evaluate(&mut start.clone(), &mut rng);
             assert!([0.0, 0.5, 1.0].contains(&r), "{p:?} gave {r}");
             total += r;
         }
@@ -249,10 +253,11 @@ fn playouts_end_and_return_a_reward_for_every_policy() {
 fn avoid_crash_playouts_never_crash_with_a_safe_move_available() {
     // corridors: rider 0 has 4 moves, rider 1 only 2, so an avoid-crash play-out always
     // ends with rider 0 winning (a random one often crashes rider 0 first)
-    let s = state("0....\n#####\n1..##").with_policy(PlayoutPolicy::avoid_crash());
+    let s = state("0....\n#####\n1..##");
+    let mut policy = PlayoutPolicy::avoid_crash();
     let mut rng = FastRng::seed_from_u64(3);
     for _ in 0..100 {
-        assert_eq!(s.clone().playout(&mut rng), 1.0);
+        assert_eq!(policy.evaluate(&mut s.clone(), &mut rng), 1.0);
     }
 }
 
@@ -260,12 +265,12 @@ fn avoid_crash_playouts_never_crash_with_a_safe_move_available() {
 fn separation_cutoff_decides_by_space() {
     // separated: rider 1 has 3 cells, rider 0 has 9; a random play-out could lose for
     // rider 0 but the cut-off after the first check must not
-    let s = state("0....\n.....\n#####\n1..##")
-        .with_policy(PlayoutPolicy::random().with_separation_check(1));
+    let s = state("0....\n.....\n#####\n1..##");
+    let mut policy = PlayoutPolicy::random().with_separation_check(1);
     let mut rng = FastRng::seed_from_u64(5);
     let mut wins = 0;
     for _ in 0..200 {
-        let r = s.clone().playout(&mut rng);
+        let r = policy.evaluate(&mut s.clone(), &mut rng);
         if r == 1.0 {
             wins += 1;
         }

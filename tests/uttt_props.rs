@@ -5,8 +5,8 @@
 mod uttt_props {
 
     use mctsbot::protocol::{Dialect, Token};
-    use mctsbot::search::{FastRng, Game};
-    use mctsbot::uttt::{Board, Move};
+    use mctsbot::search::{Evaluator, FastRng, Game};
+    use mctsbot::uttt::{Board, Move, RandomPlayout};
     use proptest::prelude::*;
     use rand::SeedableRng;
 
@@ -97,7 +97,7 @@ mod uttt_props {
             // checked against its working state in the unit tests of `uttt`.)
             let start = walk_game(&choices, |_| {});
             let mut after = start;
-            let reward = after.playout(&mut FastRng::seed_from_u64(seed));
+            let reward = RandomPlayout.evaluate(&mut after, &mut FastRng::seed_from_u64(seed));
             prop_assert_eq!(after, start);
             prop_assert!([0.0, 0.5, 1.0].contains(&reward), "{}", reward);
             if let Some(outcome) = start.outcome() {

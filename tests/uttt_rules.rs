@@ -9,8 +9,8 @@ mod uttt_rules {
 
     use mctsbot::game::Outcome;
     use mctsbot::protocol::{Dialect, Token};
-    use mctsbot::search::{FastRng, Game};
-    use mctsbot::uttt::{perft, Board, Move};
+    use mctsbot::search::{Evaluator, FastRng, Game};
+    use mctsbot::uttt::{perft, Board, Move, RandomPlayout};
     use rand::SeedableRng;
 
     /// Builds a position from per-board masks of player 0's (`x`) and player 1's (`o`) marks
@@ -210,7 +210,7 @@ mod uttt_rules {
         );
         let before = board;
         let mut rng = FastRng::seed_from_u64(7);
-        assert_eq!(board.playout(&mut rng), 1.0);
+        assert_eq!(RandomPlayout.evaluate(&mut board, &mut rng), 1.0);
         assert_eq!(
             board, before,
             "a play-out from a finished game changes nothing"
@@ -248,7 +248,7 @@ mod uttt_rules {
         assert_eq!(board.outcome(), Some(Outcome::Draw));
         assert_eq!(board.legal_move_count(), 0);
         let mut rng = FastRng::seed_from_u64(1);
-        assert_eq!(board.playout(&mut rng), 0.5);
+        assert_eq!(RandomPlayout.evaluate(&mut board, &mut rng), 0.5);
     }
 
     #[test]

@@ -221,8 +221,8 @@ pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W, config: Config) ->
 /// Searches `tree` until `budget.target_ms` after `received`; with the max-robust rule,
 /// goes on in short slices until the robust child is also the best-valued one or
 /// `budget.hard_ms` is reached. Returns the statistics of all slices together.
-pub(crate) fn think<G: crate::search::Game>(
-    tree: &mut crate::search::tree::Tree<G>,
+pub(crate) fn think<G: crate::search::Game, E: crate::search::Evaluator<G>>(
+    tree: &mut crate::search::tree::Tree<G, E>,
     budget: crate::timeman::Budget,
     received: Instant,
 ) -> crate::search::SearchStats {

@@ -7,7 +7,7 @@ use crate::search::simultaneous::{
     FinalMove, SimConfig, SimPolicy, SimSearch, DEFAULT_MAX_NODES, PAPER_UCT_C,
 };
 use crate::search::tree::{Proof, Selection, Tree, TreeConfig};
-use crate::search::{moves_between, FastRng, Limits, Sequentialized};
+use crate::search::{moves_between, FastRng, Limits, SequentialEvaluator, Sequentialized};
 use crate::timeman::{self, TimeControl};
 use crate::tron::endgame::{self, FillBudget};
 use crate::tron::{space, Direction, EvalCutoff, PlayoutPolicy, TronState};
@@ -199,8 +199,8 @@ impl TronConfig {
 
 /// The search kept between moves.
 enum TronSearch {
-    Sequential(Tree<Sequentialized<TronState>>),
-    Decoupled(SimSearch<TronState>),
+    Sequential(Tree<Sequentialized<TronState>, SequentialEvaluator<PlayoutPolicy>>),
+    Decoupled(SimSearch<TronState, PlayoutPolicy>),
 }
 
 /// Rebuilds the position from the engine's field each round, answers forced moves at
@@ -224,15 +224,14 @@ impl TronPlayer {
         }
     }
 
-    fn position(&self, settings: &Settings, config: &TronConfig) -> Result<TronState, String> {
+    fn position(&self, settings: &Settings) -> Result<TronState, String> {
         let field = self.field.as_deref().ok_or("no field received yet")?;
         let (width, height) = match (settings.field_width, settings.field_height) {
             (Some(w), Some(h)) => (w as usize, h as usize),
             _ => square_side(field.len())
                 .ok_or("no field_width/field_height and the field is not square")?,
         };
-        let state = TronState::from_engine(width, height, field)?;
-        Ok(state.with_policy(config.playout_policy()))
+        TronState::from_engine(width, height, field)
     }
 
     /// Searches with the configured variant, reusing the kept tree when the new position
@@ -259,8 +258,12 @@ impl TronPlayer {
                     _ => false,
                 };
                 if !reused {
-                    let search =
-                        SimSearch::new(state.clone(), sim_config, FastRng::seed_from_u64(seed));
+                    let search = SimSearch::new(
+                        state.clone(),
+                        sim_config,
+                        config.playout_policy(),
+                        FastRng::seed_from_u64(seed),
+                    );
                     self.search = Some(TronSearch::Decoupled(search));
                 }
                 let Some(TronSearch::Decoupled(search)) = &mut self.search else {
@@ -294,6 +297,7 @@ impl TronPlayer {
                     self.search = Some(TronSearch::Sequential(Tree::new(
                         root,
                         config.tree_config(),
+                        SequentialEvaluator(config.playout_policy()),
                         seed,
                     )));
                 }
@@ -338,7 +342,7 @@ impl GamePlayer for TronPlayer {
         config: &Config,
     ) -> String {
         let tron = &config.tron;
-        let state = match self.position(settings, tron) {
+        let state = match self.position(settings) {
             Ok(state) => state,
             Err(err) => {
                 error!("invalid position from the engine: {err}");

@@ -5,7 +5,7 @@ use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
 use crate::search::tree::{Proof, Tree};
 use crate::search::{moves_between, Game};
 use crate::timeman::{self, Budget, TimeControl};
-use crate::uttt::{detect_dialect, empty_token, Board, Move};
+use crate::uttt::{detect_dialect, empty_token, Board, Move, RandomPlayout};
 use log::{error, info};
 use std::time::Instant;
 
@@ -14,7 +14,7 @@ use std::time::Instant;
 pub struct UtttPlayer {
     field: Option<Vec<Token>>,
     macroboard: Option<Vec<Token>>,
-    tree: Option<Tree<Board>>,
+    tree: Option<Tree<Board, RandomPlayout>>,
     moves_made: u32,
     seed: u64,
 }
@@ -101,7 +101,7 @@ impl GamePlayer for UtttPlayer {
         let reused = self.reuse_tree(board);
         let tree = self
             .tree
-            .get_or_insert_with(|| Tree::new(board, config.tree, self.seed));
+            .get_or_insert_with(|| Tree::new(board, config.tree, RandomPlayout, self.seed));
         let stats = if budget == Budget::IMMEDIATE {
             Default::default()
         } else {

@@ -8,7 +8,7 @@ pub mod sequential;
 pub mod simultaneous;
 pub mod tree;
 
-pub use sequential::Sequentialized;
+pub use sequential::{SequentialEvaluator, Sequentialized};
 
 use crate::game::{Outcome, Player};
 use rand::RngCore;
@@ -45,8 +45,9 @@ pub fn scale_below(bits: u32, n: u32) -> u32 {
 
 /// A two-player, zero-sum game with alternating moves, as the sequential tree sees it.
 ///
-/// `Clone` copies a position for each iteration, so it should be cheap (bitboards);
-/// `PartialEq` lets the bot find the moves between two positions to reuse its tree.
+/// Only the rules: how a leaf is valued is the search's [`Evaluator`]. `Clone` copies a
+/// position for each iteration, so it should be cheap (bitboards); `PartialEq` lets a
+/// search find the moves between two positions to reuse its tree.
 pub trait Game: Clone + PartialEq {
     type Move: Copy + PartialEq + std::fmt::Debug;
 
@@ -61,29 +62,69 @@ pub trait Game: Clone + PartialEq {
 
     /// Plays a legal move for the player to move.
     fn play(&mut self, mv: Self::Move);
-
-    /// Plays the game out from here with the game's play-out policy and returns the
-    /// reward for player 0 in `0.0..=1.0` (1 = player 0 wins, 0.5 = draw). A play-out may
-    /// stop early and return an evaluation instead of a final result.
-    fn playout(&mut self, rng: &mut FastRng) -> f32;
 }
 
-/// A two-player, zero-sum game in which both players move at once (Tron).
+/// A two-player, zero-sum game in which both players move at once (Tron). Only the
+/// rules, like [`Game`].
 pub trait SimGame: Clone + PartialEq {
     type Move: Copy + PartialEq + std::fmt::Debug;
+    /// One player's moves: a small value (Tron: a set of four bits), no allocation.
+    type Moves: IntoIterator<Item = Self::Move, IntoIter: ExactSizeIterator>;
 
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
-    /// Appends `player`'s moves to `moves` (cleared by the caller). Never empty while the
-    /// game goes on: a player with no safe move still has its (losing) moves.
-    fn legal_moves(&self, player: Player, moves: &mut Vec<Self::Move>);
+    /// `player`'s moves. Never empty while the game goes on: a player with no safe move
+    /// still has its (losing) moves.
+    fn legal_moves(&self, player: Player) -> Self::Moves;
 
     /// Plays both players' moves at once.
     fn play_joint(&mut self, mv0: Self::Move, mv1: Self::Move);
+}
 
-    /// Plays the game out and returns the reward for player 0 in `0.0..=1.0`.
-    fn playout(&mut self, rng: &mut FastRng) -> f32;
+/// How a search values the positions where its tree ends: a play-out to the end of the
+/// game, a play-out cut short by an evaluation, a static evaluation. The search owns it
+/// (as the `mcts` crate splits `GameState` from `Evaluator`), so a position stays only a
+/// position and per-search state such as play-out statistics has a home.
+pub trait Evaluator<G> {
+    /// An outcome this evaluator is certain of in a position that the rules have not
+    /// ended yet (the Predictive Expansion Strategy); the search then treats the position
+    /// as finished. None by default.
+    #[inline(always)]
+    fn certain_outcome(&self, _state: &G) -> Option<Outcome> {
+        None
+    }
+
+    /// Player 0's reward in `0.0..=1.0` for `state` (1 = player 0 wins, 0.5 = draw; a
+    /// finished position gets its result). May play moves on `state`, the search's
+    /// scratch copy.
+    fn evaluate(&mut self, state: &mut G, rng: &mut FastRng) -> f32;
+}
+
+/// The plain play-out for any [`Game`]: uniformly random legal moves to the end.
+#[derive(Clone, Debug, PartialEq)]
+pub struct UniformPlayout<M> {
+    moves: Vec<M>,
+}
+
+impl<M> Default for UniformPlayout<M> {
+    fn default() -> Self {
+        UniformPlayout { moves: Vec::new() }
+    }
+}
+
+impl<G: Game> Evaluator<G> for UniformPlayout<G::Move> {
+    fn evaluate(&mut self, state: &mut G, rng: &mut FastRng) -> f32 {
+        loop {
+            if let Some(outcome) = state.outcome() {
+                return outcome.reward_for(0);
+            }
+            self.moves.clear();
+            state.legal_moves(&mut self.moves);
+            let pick = random_below(rng, self.moves.len() as u32);
+            state.play(self.moves[pick as usize]);
+        }
+    }
 }
 
 /// When a search must stop: at a deadline, after a number of iterations, or whichever

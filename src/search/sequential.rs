@@ -4,10 +4,7 @@
 //! sequential UCT in Tron: inside the tree the searching player moves first and the other
 //! player answers knowing that move; play-outs stay simultaneous. The searching player
 //! thereby assumes the opponent can react to it, which makes its choices safe (Section 5.2).
-use std::any::Any;
-use std::cell::RefCell;
-
-use super::{random_below, FastRng, Game, SimGame};
+use super::{random_below, Evaluator, FastRng, Game, SimGame};
 use crate::game::{Outcome, Player};
 
 /// A [`SimGame`] seen as an alternating-move [`Game`] (seed 003's sequential UCT):
@@ -65,10 +62,7 @@ impl<G: SimGame> Sequentialized<G> {
     }
 }
 
-impl<G: SimGame> Game for Sequentialized<G>
-where
-    G::Move: 'static,
-{
+impl<G: SimGame> Game for Sequentialized<G> {
     type Move = G::Move;
 
     fn to_move(&self) -> Player {
@@ -87,7 +81,7 @@ where
     }
 
     fn legal_moves(&self, moves: &mut Vec<Self::Move>) {
-        self.game.legal_moves(self.to_move(), moves);
+        moves.extend(self.game.legal_moves(self.to_move()));
     }
 
     fn play(&mut self, mv: Self::Move) {
@@ -96,35 +90,33 @@ where
             Some(first_move) => self.play_with_pending(first_move, mv),
         }
     }
+}
 
-    /// Finishes a half-played step with a uniformly random reply, then runs the game's
-    /// own (simultaneous) play-out.
-    fn playout(&mut self, rng: &mut FastRng) -> f32 {
-        if let Some(first_move) = self.pending {
-            let reply = with_move_buffer(|moves: &mut Vec<G::Move>| {
-                self.game.legal_moves(self.second(), moves);
-                moves[random_below(rng, moves.len() as u32) as usize]
-            });
-            self.play_with_pending(first_move, reply);
+/// The [`Evaluator`] of a [`Sequentialized`] game from the evaluator `E` of the
+/// simultaneous one: a half-played step is finished with a uniformly random reply, then
+/// `E` values the position (play-outs stay simultaneous).
+#[derive(Clone, Debug, PartialEq)]
+pub struct SequentialEvaluator<E>(pub E);
+
+impl<G: SimGame, E: Evaluator<G>> Evaluator<Sequentialized<G>> for SequentialEvaluator<E> {
+    /// Only between steps: a step with a pending move is never over.
+    #[inline]
+    fn certain_outcome(&self, state: &Sequentialized<G>) -> Option<Outcome> {
+        match state.pending {
+            None => self.0.certain_outcome(&state.game),
+            Some(_) => None,
         }
-        self.game.playout(rng)
     }
-}
 
-thread_local! {
-    /// One reusable move list per thread, so that play-outs do not allocate. Type-erased
-    /// because a `thread_local` cannot be generic over the move type.
-    static MOVE_BUFFER: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
-}
-
-/// Runs `f` on this thread's cleared move buffer for move type `M`.
-fn with_move_buffer<M: 'static, R>(f: impl FnOnce(&mut Vec<M>) -> R) -> R {
-    let mut buffer: Box<Vec<M>> = MOVE_BUFFER
-        .with(|cell| cell.borrow_mut().take())
-        .and_then(|any| any.downcast().ok())
-        .unwrap_or_default();
-    buffer.clear();
-    let result = f(&mut buffer);
-    MOVE_BUFFER.with(|cell| *cell.borrow_mut() = Some(buffer));
-    result
+    fn evaluate(&mut self, state: &mut Sequentialized<G>, rng: &mut FastRng) -> f32 {
+        if let Some(first_move) = state.pending {
+            let mut replies = state.game.legal_moves(state.second()).into_iter();
+            let pick = random_below(rng, replies.len() as u32) as usize;
+            let reply = replies
+                .nth(pick)
+                .expect("a player who has to move has a move");
+            state.play_with_pending(first_move, reply);
+        }
+        self.0.evaluate(&mut state.game, rng)
+    }
 }

@@ -7,7 +7,7 @@
 //! back-propagation, so choosing among the root's 81 UTTT children is one multiply-add
 //! per child.
 
-use super::{FastRng, Game, Limits, SearchStats};
+use super::{Evaluator, FastRng, Game, Limits, SearchStats};
 use crate::game::{Outcome, Player};
 use rand::SeedableRng;
 use std::time::Instant;
@@ -125,9 +125,10 @@ pub struct MoveInfo<M> {
     pub proof: Proof,
 }
 
-/// A reusable MCTS-UCT search over positions of `G`.
-pub struct Tree<G: Game> {
+/// A reusable MCTS-UCT search over positions of `G`, valuing leaves with `E`.
+pub struct Tree<G: Game, E> {
     root_state: G,
+    evaluator: E,
     nodes: Vec<Node<G::Move>>,
     /// Mean squared reward of each node, kept only for [`Selection::Ucb1Tuned`].
     square_means: Vec<f32>,
@@ -139,10 +140,11 @@ pub struct Tree<G: Game> {
     moves: Vec<G::Move>,
 }
 
-impl<G: Game> Tree<G> {
-    pub fn new(root: G, config: TreeConfig, seed: u64) -> Self {
+impl<G: Game, E: Evaluator<G>> Tree<G, E> {
+    pub fn new(root: G, config: TreeConfig, evaluator: E, seed: u64) -> Self {
         let mut tree = Tree {
             root_state: root,
+            evaluator,
             nodes: Vec::new(),
             square_means: Vec::new(),
             config,
@@ -163,6 +165,18 @@ impl<G: Game> Tree<G> {
 
     pub fn config(&self) -> &TreeConfig {
         &self.config
+    }
+
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// The rules' outcome, or one the evaluator is certain of.
+    #[inline(always)]
+    fn outcome(&self, state: &G) -> Option<Outcome> {
+        state
+            .outcome()
+            .or_else(|| self.evaluator.certain_outcome(state))
     }
 
     pub fn node_count(&self) -> usize {
@@ -195,7 +209,7 @@ impl<G: Game> Tree<G> {
         self.square_means.clear();
         self.moves.clear();
         self.root_state.legal_moves(&mut self.moves);
-        if let (None, Some(&any_move)) = (self.root_state.outcome(), self.moves.first()) {
+        if let (None, Some(&any_move)) = (self.outcome(&self.root_state), self.moves.first()) {
             // The root's own move is never played; any value of the type does.
             let root_mover = 1 - self.root_state.to_move();
             self.push_nodes(std::iter::once(Node::new(any_move, root_mover)));
@@ -307,7 +321,7 @@ impl<G: Game> Tree<G> {
         let mut played_out = false;
         if let Some(proven) = self.proven_reward0(node) {
             reward0 = proven;
-        } else if let Some(outcome) = state.outcome() {
+        } else if let Some(outcome) = self.outcome(&state) {
             reward0 = outcome.reward_for(0);
             if self.config.solver {
                 let mover = self.nodes[node].mover;
@@ -330,10 +344,10 @@ impl<G: Game> Tree<G> {
                     *tree_full = true;
                 }
             }
-            if let Some(outcome) = state.outcome() {
+            if let Some(outcome) = self.outcome(&state) {
                 reward0 = outcome.reward_for(0);
             } else {
-                reward0 = state.playout(&mut self.rng);
+                reward0 = self.evaluator.evaluate(&mut state, &mut self.rng);
                 played_out = true;
             }
         }
@@ -636,6 +650,7 @@ fn fast_ln(x: f32) -> f32 {
 mod tests {
     use super::*;
     use crate::game::{Outcome, Player};
+    use crate::search::UniformPlayout;
 
     /// Plain tic-tac-toe: small enough to be solved by the tree.
     #[derive(Clone, Copy, PartialEq, Debug)]
@@ -695,23 +710,16 @@ mod tests {
             self.marks[self.to_move as usize] |= 1 << mv;
             self.to_move ^= 1;
         }
-
-        fn playout(&mut self, rng: &mut FastRng) -> f32 {
-            let mut moves = Vec::new();
-            loop {
-                if let Some(outcome) = self.outcome() {
-                    return outcome.reward_for(0);
-                }
-                moves.clear();
-                self.legal_moves(&mut moves);
-                let pick = crate::search::random_below(rng, moves.len() as u32);
-                self.play(moves[pick as usize]);
-            }
-        }
     }
 
-    fn searched(game: TicTacToe, config: TreeConfig, iterations: u64) -> Tree<TicTacToe> {
-        let mut tree = Tree::new(game, config, 7);
+    type TicTacToeTree = Tree<TicTacToe, UniformPlayout<u8>>;
+
+    fn new_tree(game: TicTacToe, config: TreeConfig, seed: u64) -> TicTacToeTree {
+        Tree::new(game, config, UniformPlayout::default(), seed)
+    }
+
+    fn searched(game: TicTacToe, config: TreeConfig, iterations: u64) -> TicTacToeTree {
+        let mut tree = new_tree(game, config, 7);
         let stats = tree.search(Limits::iterations(iterations));
         assert!(stats.iterations <= iterations);
         tree
@@ -731,7 +739,7 @@ mod tests {
 
     #[test]
     fn exploration_term_is_c_sqrt_ln_n_on_both_sides_of_the_table() {
-        let tree = Tree::new(TicTacToe::new(), TreeConfig::default(), 1);
+        let tree = new_tree(TicTacToe::new(), TreeConfig::default(), 1);
         let c = tree.config().exploration;
         assert_eq!(tree.exploration_term(0), f32::MIN_POSITIVE);
         assert_eq!(tree.exploration_term(1), f32::MIN_POSITIVE);
@@ -871,7 +879,7 @@ mod tests {
 
     #[test]
     fn iteration_limit_is_exact_and_stats_add_up() {
-        let mut tree = Tree::new(TicTacToe::new(), TreeConfig::default(), 3);
+        let mut tree = new_tree(TicTacToe::new(), TreeConfig::default(), 3);
         let stats = tree.search(Limits::iterations(500));
         assert_eq!(stats.iterations, 500);
         assert_eq!(tree.root_visits(), 500);
@@ -887,7 +895,7 @@ mod tests {
             solver: false,
             ..TreeConfig::default()
         };
-        let mut tree = Tree::new(TicTacToe::new(), config, 5);
+        let mut tree = new_tree(TicTacToe::new(), config, 5);
         tree.search(Limits::iterations(5000));
         let mut after = TicTacToe::new();
         after.play(4);
@@ -909,7 +917,7 @@ mod tests {
 
     #[test]
     fn advance_to_an_unrelated_position_starts_afresh() {
-        let mut tree = Tree::new(TicTacToe::new(), TreeConfig::default(), 5);
+        let mut tree = new_tree(TicTacToe::new(), TreeConfig::default(), 5);
         tree.search(Limits::iterations(1000));
         let unrelated = TicTacToe::from_picture("x...o....");
         // The moves lead elsewhere than the position given.
@@ -924,7 +932,7 @@ mod tests {
             max_nodes: 30,
             ..TreeConfig::default()
         };
-        let mut tree = Tree::new(TicTacToe::new(), config, 9);
+        let mut tree = new_tree(TicTacToe::new(), config, 9);
         let stats = tree.search(Limits::iterations(5000));
         assert_eq!(stats.iterations, 5000);
         assert!(stats.tree_full);
@@ -933,7 +941,7 @@ mod tests {
 
     #[test]
     fn a_finished_position_has_nothing_to_search() {
-        let mut tree = Tree::new(
+        let mut tree = new_tree(
             TicTacToe::from_picture("xxxoo...."),
             TreeConfig::default(),
             1,

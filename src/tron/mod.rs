@@ -9,13 +9,15 @@
 
 pub mod endgame;
 pub mod grid;
+pub mod playout;
 pub mod space;
 
 pub use grid::{Bitboard, Grid};
+pub use playout::{EvalCutoff, Heuristic, PlayoutPolicy};
 
 use crate::game::{Outcome, Player};
 use crate::protocol::{Token, TronAnswer};
-use crate::search::{random_below, FastRng, SimGame};
+use crate::search::SimGame;
 
 /// A rider's move. The engine keeps the current direction when a bot reverses, so the
 /// search only ever considers these four; reversing runs into the rider's own trail.
@@ -132,126 +134,56 @@ impl DirSet {
         Direction::ALL[NTH_BIT[self.0 as usize][k as usize] as usize]
     }
 
-    pub fn iter(self) -> impl Iterator<Item = Direction> {
-        Direction::ALL
-            .into_iter()
-            .filter(move |&d| self.contains(d))
+    pub fn iter(self) -> DirSetIter {
+        DirSetIter(self.0)
     }
 }
 
-/// Which evaluation a play-out cut-off uses while the riders still share space.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Heuristic {
-    Voronoi,
-    TreeOfChambers,
-}
+impl IntoIterator for DirSet {
+    type Item = Direction;
+    type IntoIter = DirSetIter;
 
-/// Kang's (seed 002) play-out evaluation cut-off: the play-out is first stopped after
-/// `cutoff_point` moves, then every `interval` moves (5 in the paper); a position counts
-/// as won for a rider whose evaluated space exceeds the other's by at least
-/// `win_threshold` squares, otherwise the play-out goes on. Separated positions are
-/// decided by space instead (the paper switches to the space estimate there).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EvalCutoff {
-    pub heuristic: Heuristic,
-    pub cutoff_point: u16,
-    pub win_threshold: u16,
-    pub interval: u16,
-}
-
-impl EvalCutoff {
-    /// The paper's tuned Voronoi setting: cut-off point 20, win-threshold 1.
-    pub const VORONOI: EvalCutoff = EvalCutoff {
-        heuristic: Heuristic::Voronoi,
-        cutoff_point: 20,
-        win_threshold: 1,
-        interval: 5,
-    };
-    /// The paper's tuned Tree-of-Chambers setting: cut-off point 15, win-threshold 1.
-    pub const TREE_OF_CHAMBERS: EvalCutoff = EvalCutoff {
-        heuristic: Heuristic::TreeOfChambers,
-        cutoff_point: 15,
-        win_threshold: 1,
-        interval: 5,
-    };
-}
-
-/// How [`TronState::playout`] plays: a small `Copy` config kept in the state so the
-/// generic search can call `playout(rng)` without knowing about it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PlayoutPolicy {
-    /// `false`: uniformly random among the four directions (crashes included);
-    /// `true`: uniformly random among the safe moves while there is one.
-    pub avoid_crash: bool,
-    /// Every this many play-out moves (0 = never), stop if the riders are separated and
-    /// decide by reachable (parity-bounded) space: more wins, equal draws (Den Teuling's
-    /// play-out cut-off; 5 in seeds 002/003).
-    pub separation_check_every: u16,
-    /// Evaluation cut-off while the riders are not separated (seed 002).
-    pub eval: Option<EvalCutoff>,
-    /// Predictive Expansion Strategy (seed 002, after Den Teuling): the search sees a
-    /// separated position whose winner is certain as finished (see
-    /// [`space::predicted_outcome`]), so it is neither expanded nor played out.
-    pub predictive_expansion: bool,
-}
-
-impl Default for PlayoutPolicy {
-    fn default() -> Self {
-        PlayoutPolicy::avoid_crash()
+    fn into_iter(self) -> DirSetIter {
+        DirSetIter(self.0)
     }
 }
 
-impl PlayoutPolicy {
-    /// Uniformly random moves, no cut-offs: the plain baseline.
-    pub const fn random() -> Self {
-        PlayoutPolicy {
-            avoid_crash: false,
-            separation_check_every: 0,
-            eval: None,
-            predictive_expansion: false,
+/// The directions of a [`DirSet`] in [`Direction::ALL`] order.
+#[derive(Clone, Copy, Debug)]
+pub struct DirSetIter(u8);
+
+impl Iterator for DirSetIter {
+    type Item = Direction;
+
+    #[inline]
+    fn next(&mut self) -> Option<Direction> {
+        if self.0 == 0 {
+            return None;
         }
+        let d = Direction::ALL[self.0.trailing_zeros() as usize];
+        self.0 &= self.0 - 1;
+        Some(d)
     }
 
-    /// Random safe moves, no cut-offs.
-    pub const fn avoid_crash() -> Self {
-        PlayoutPolicy {
-            avoid_crash: true,
-            separation_check_every: 0,
-            eval: None,
-            predictive_expansion: false,
-        }
-    }
-
-    /// Adds the separation cut-off every `k` moves (0 switches it off).
-    pub const fn with_separation_check(mut self, k: u16) -> Self {
-        self.separation_check_every = k;
-        self
-    }
-
-    /// Adds (or removes) an evaluation cut-off.
-    pub const fn with_eval(mut self, eval: Option<EvalCutoff>) -> Self {
-        self.eval = eval;
-        self
-    }
-
-    /// Switches the Predictive Expansion Strategy on or off.
-    pub const fn with_predictive_expansion(mut self, on: bool) -> Self {
-        self.predictive_expansion = on;
-        self
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
     }
 }
 
-/// A Light Riders position: walls, both heads, who is alive, and the play-out policy.
+impl ExactSizeIterator for DirSetIter {}
+
+/// A Light Riders position: which cells are blocked, both heads, and who is alive.
 ///
-/// `walls` is the set of cells a rider may not enter: engine walls, every old head cell,
-/// both current head cells (they become walls as soon as the riders move) and every
-/// padding bit around the board, so a move is legal iff one bit is clear.
+/// `blocked` is the set of bits a rider may not enter: engine walls, every old head
+/// cell, both current head cells (they become walls as soon as the riders move) and
+/// every padding bit around the board, so a move is legal iff one bit is clear.
 #[derive(Clone, PartialEq, Debug)]
 pub struct TronState {
-    walls: Bitboard,
+    blocked: Bitboard,
     heads: [u16; 2],
     alive: [bool; 2],
-    policy: PlayoutPolicy,
 }
 
 impl TronState {
@@ -285,14 +217,13 @@ impl TronState {
     /// Builds the blocked set from board walls (padding bits and heads added here).
     fn from_parts(board_walls: Bitboard, heads: [u16; 2], alive: [bool; 2]) -> TronState {
         let grid = board_walls.grid();
-        let mut walls = board_walls | grid.board_mask().inverted();
-        walls.set_index(heads[0] as usize);
-        walls.set_index(heads[1] as usize);
+        let mut blocked = board_walls | grid.board_mask().inverted();
+        blocked.set_index(heads[0] as usize);
+        blocked.set_index(heads[1] as usize);
         TronState {
-            walls,
+            blocked,
             heads,
             alive,
-            policy: PlayoutPolicy::default(),
         }
     }
 
@@ -373,7 +304,7 @@ impl TronState {
                     Token::Number(0)
                 } else if i == self.heads[1] as usize {
                     Token::Number(1)
-                } else if self.walls.get_index(i) {
+                } else if self.blocked.get_index(i) {
                     Token::Wall
                 } else {
                     Token::Dot
@@ -406,7 +337,7 @@ impl TronState {
                             'X'
                         }
                     }
-                    _ if self.walls.get_index(i) => '#',
+                    _ if self.blocked.get_index(i) => '#',
                     _ => '.',
                 });
             }
@@ -417,7 +348,7 @@ impl TronState {
 
     #[inline]
     pub fn grid(&self) -> Grid {
-        self.walls.grid()
+        self.blocked.grid()
     }
 
     #[inline]
@@ -449,32 +380,18 @@ impl TronState {
     /// The blocked set: board walls, old and current head cells, and padding bits.
     #[inline]
     pub fn blocked(&self) -> &Bitboard {
-        &self.walls
+        &self.blocked
     }
 
     /// The empty board cells (heads excluded).
     #[inline]
     pub fn free(&self) -> Bitboard {
-        self.walls.inverted()
+        self.blocked.inverted()
     }
 
     /// Whether board cell `(x, y)` is a wall or a head.
     pub fn is_blocked(&self, x: usize, y: usize) -> bool {
-        self.walls.get(x, y)
-    }
-
-    pub fn policy(&self) -> PlayoutPolicy {
-        self.policy
-    }
-
-    pub fn set_policy(&mut self, policy: PlayoutPolicy) {
-        self.policy = policy;
-    }
-
-    /// This position with another play-out policy.
-    pub fn with_policy(mut self, policy: PlayoutPolicy) -> Self {
-        self.policy = policy;
-        self
+        self.blocked.get(x, y)
     }
 
     /// The moves of `player` that do not run into a wall, a head or off the board. (Both
@@ -484,7 +401,7 @@ impl TronState {
     pub fn safe_moves(&self, player: Player) -> DirSet {
         let h = self.heads[player as usize] as usize;
         let s = self.grid().stride();
-        let w = &self.walls;
+        let w = &self.blocked;
         let free = |i: usize| (!w.get_index(i)) as u8;
         DirSet(free(h - s) | free(h + s) << 1 | free(h - 1) << 2 | free(h + 1) << 3)
     }
@@ -495,23 +412,24 @@ impl TronState {
     #[inline]
     pub fn step(&mut self, d0: Direction, d1: Direction) {
         let g = self.grid();
-        let n0 = (self.heads[0] as isize + g.delta(d0)) as usize;
-        let n1 = (self.heads[1] as isize + g.delta(d1)) as usize;
-        self.step_to(n0, n1);
+        let next0 = (self.heads[0] as isize + g.delta(d0)) as usize;
+        let next1 = (self.heads[1] as isize + g.delta(d1)) as usize;
+        self.step_to(next0, next1);
     }
 
+    /// Moves the riders to bits `next0` and `next1` (one step from their heads).
     #[inline(always)]
-    fn step_to(&mut self, n0: usize, n1: usize) {
-        let collide = n0 == n1;
-        let ok0 = self.alive[0] && !collide && !self.walls.get_index(n0);
-        let ok1 = self.alive[1] && !collide && !self.walls.get_index(n1);
+    fn step_to(&mut self, next0: usize, next1: usize) {
+        let collide = next0 == next1;
+        let ok0 = self.alive[0] && !collide && !self.blocked.get_index(next0);
+        let ok1 = self.alive[1] && !collide && !self.blocked.get_index(next1);
         if ok0 {
-            self.walls.set_index(n0);
-            self.heads[0] = n0 as u16;
+            self.blocked.set_index(next0);
+            self.heads[0] = next0 as u16;
         }
         if ok1 {
-            self.walls.set_index(n1);
-            self.heads[1] = n1 as u16;
+            self.blocked.set_index(next1);
+            self.heads[1] = next1 as u16;
         }
         self.alive = [ok0, ok1];
     }
@@ -526,118 +444,30 @@ impl TronState {
             [false, false] => Some(Outcome::Draw),
         }
     }
-
-    /// The play-out move of `player` under `avoid_crash`.
-    #[inline(always)]
-    fn playout_move(
-        &self,
-        player: usize,
-        avoid_crash: bool,
-        deltas: &[isize; 4],
-        rng: &mut FastRng,
-    ) -> usize {
-        let h = self.heads[player] as usize;
-        let k = if avoid_crash {
-            let safe = self.safe_moves(player as Player);
-            match safe.len() {
-                0 => 0,
-                // a single exit (corridors, walls) needs no random number
-                1 => NTH_BIT[safe.0 as usize][0] as usize,
-                n => NTH_BIT[safe.0 as usize][random_below(rng, n) as usize] as usize,
-            }
-        } else {
-            random_below(rng, 4) as usize
-        };
-        h.wrapping_add_signed(deltas[k])
-    }
-
-    /// The reward for player 0 of a separated position: the rider with more
-    /// (parity-bounded) space wins, equal space draws.
-    fn separated_reward(&self) -> f32 {
-        let [a, b] = space::fill_estimates(self);
-        match a.cmp(&b) {
-            std::cmp::Ordering::Greater => 1.0,
-            std::cmp::Ordering::Less => 0.0,
-            std::cmp::Ordering::Equal => 0.5,
-        }
-    }
 }
 
 impl SimGame for TronState {
     type Move = Direction;
+    type Moves = DirSet;
 
-    /// The rules' outcome; with the Predictive Expansion Strategy, also the certain
-    /// outcome of a separated position.
+    /// The rules' outcome: how the search values positions is its evaluator's business.
+    #[inline]
     fn outcome(&self) -> Option<Outcome> {
-        match TronState::outcome(self) {
-            None if self.policy.predictive_expansion => space::predicted_outcome(self),
-            decided => decided,
-        }
+        TronState::outcome(self)
     }
 
     /// The safe moves; a rider without one gets the single (crashing) move `Up`.
-    fn legal_moves(&self, player: Player, moves: &mut Vec<Direction>) {
+    #[inline]
+    fn legal_moves(&self, player: Player) -> DirSet {
         let safe = self.safe_moves(player);
         if safe.is_empty() {
-            moves.push(Direction::Up);
+            DirSet(1 << Direction::Up.index())
         } else {
-            moves.extend(safe.iter());
+            safe
         }
     }
 
     fn play_joint(&mut self, mv0: Direction, mv1: Direction) {
         self.step(mv0, mv1);
-    }
-
-    /// Random play-out under the state's [`PlayoutPolicy`].
-    fn playout(&mut self, rng: &mut FastRng) -> f32 {
-        let policy = self.policy;
-        let deltas = space::neighbour_deltas(self.grid());
-        let every = policy.separation_check_every as u32;
-        if every == 0 && policy.eval.is_none() {
-            // the plain loop, kept free of cut-off bookkeeping
-            while self.alive == [true, true] {
-                let n0 = self.playout_move(0, policy.avoid_crash, &deltas, rng);
-                let n1 = self.playout_move(1, policy.avoid_crash, &deltas, rng);
-                self.step_to(n0, n1);
-            }
-            return TronState::outcome(self).map_or(0.5, |o| o.reward_for(0));
-        }
-        let mut steps: u32 = 0;
-        loop {
-            if let Some(o) = TronState::outcome(self) {
-                return o.reward_for(0);
-            }
-            let n0 = self.playout_move(0, policy.avoid_crash, &deltas, rng);
-            let n1 = self.playout_move(1, policy.avoid_crash, &deltas, rng);
-            self.step_to(n0, n1);
-            steps += 1;
-            if !(self.alive[0] && self.alive[1]) {
-                continue;
-            }
-            let sep_due = every != 0 && steps % every == 0;
-            let eval_due = policy.eval.is_some_and(|e| {
-                steps >= e.cutoff_point as u32
-                    && (steps - e.cutoff_point as u32) % (e.interval.max(1) as u32) == 0
-            });
-            if !(sep_due || eval_due) {
-                continue;
-            }
-            if space::separated(self) {
-                return self.separated_reward();
-            }
-            if let (true, Some(e)) = (eval_due, policy.eval) {
-                let surplus = match e.heuristic {
-                    Heuristic::Voronoi => space::voronoi(self).surplus(),
-                    Heuristic::TreeOfChambers => space::tree_of_chambers_surplus(self),
-                };
-                if surplus >= e.win_threshold as i32 {
-                    return 1.0;
-                }
-                if -surplus >= e.win_threshold as i32 {
-                    return 0.0;
-                }
-            }
-        }
     }
 }

@@ -8,8 +8,9 @@
 //!   [`detect_dialect`]: the engine's `field` / `macroboard` values in both dialects.
 //! - [`perft`]: move-generator check against the reference counts.
 //!
-//! The play-out, which dominates search time, runs on its own working copy of the
-//! position with table lookups only (see `playout.rs`).
+//! The play-out ([`RandomPlayout`], the search's evaluator), which dominates search
+//! time, runs on its own working copy of the position with table lookups only (see
+//! `playout.rs`).
 
 mod board;
 mod engine;
@@ -18,9 +19,10 @@ mod tables;
 
 pub use board::{perft, Board, Move};
 pub use engine::{detect_dialect, empty_token};
+pub use playout::RandomPlayout;
 
 use crate::game::{Outcome, Player};
-use crate::search::{FastRng, Game};
+use crate::search::Game;
 
 impl Game for Board {
     type Move = Move;
@@ -42,11 +44,6 @@ impl Game for Board {
     #[inline]
     fn play(&mut self, mv: Move) {
         self.play_move(mv);
-    }
-
-    #[inline]
-    fn playout(&mut self, rng: &mut FastRng) -> f32 {
-        playout::random_playout(self, rng)
     }
 }
 

@@ -22,7 +22,7 @@
 use super::board::{Board, ANY};
 use super::tables::{cell_list, is_line, list_len, list_mask, list_nth, still_open_mask};
 use crate::game::{Outcome, Player};
-use crate::search::{scale_below, FastRng};
+use crate::search::{scale_below, Evaluator, FastRng};
 use rand::RngCore;
 
 /// The play-out's working copy of a [`Board`] (the caller keeps the target, as the board
@@ -201,6 +201,18 @@ impl PlayoutState {
         board.drawn = drawn;
         board.turn = self.turn as Player;
         board.target = board.canonical_target(last_cell);
+    }
+}
+
+/// The UTTT search's evaluator: a uniformly random play-out to the end of the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RandomPlayout;
+
+impl Evaluator<Board> for RandomPlayout {
+    /// Leaves the position as it is: the play-out runs on its own working copy.
+    #[inline]
+    fn evaluate(&mut self, board: &mut Board, rng: &mut FastRng) -> f32 {
+        random_playout(board, rng)
     }
 }
 

@@ -14,8 +14,8 @@ mod policy;
 
 pub use policy::{FinalMove, SimPolicy, PAPER_EXP3_GAMMA, PAPER_RM_GAMMA, PAPER_UCT_C};
 
-use super::{reward_for, FastRng, Limits, SearchStats, SimGame};
-use crate::game::Player;
+use super::{reward_for, Evaluator, FastRng, Limits, SearchStats, SimGame};
+use crate::game::{Outcome, Player};
 use policy::{sample_index, ActionStats};
 
 /// A node budget that keeps a 16x16 Tron tree (about 400 bytes a node, measured as
@@ -125,9 +125,11 @@ struct Step {
     sigma1: f32,
 }
 
-/// Decoupled simultaneous-move MCTS (DUCT, DUCB1T, Exp3, Regret Matching) from one root.
-pub struct SimSearch<G: SimGame> {
+/// Decoupled simultaneous-move MCTS (DUCT, DUCB1T, Exp3, Regret Matching) from one root,
+/// valuing leaves with `E`.
+pub struct SimSearch<G: SimGame, E> {
     root_state: G,
+    evaluator: E,
     config: SimConfig,
     rng: FastRng,
     nodes: Vec<Node>,
@@ -136,15 +138,15 @@ pub struct SimSearch<G: SimGame> {
     cells: Vec<Cell>,
     // Scratch buffers, kept so that iterations never allocate.
     path: Vec<Step>,
-    move_buffer: Vec<G::Move>,
     sigma: Vec<f32>,
 }
 
-impl<G: SimGame> SimSearch<G> {
+impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
     /// A tree holding only `root`. The search's own random choices come from `rng`.
-    pub fn new(root: G, config: SimConfig, rng: FastRng) -> Self {
+    pub fn new(root: G, config: SimConfig, evaluator: E, rng: FastRng) -> Self {
         let mut search = SimSearch {
             root_state: root,
+            evaluator,
             config,
             rng,
             nodes: Vec::new(),
@@ -152,7 +154,6 @@ impl<G: SimGame> SimSearch<G> {
             stats: Vec::new(),
             cells: Vec::new(),
             path: Vec::new(),
-            move_buffer: Vec::new(),
             sigma: Vec::new(),
         };
         search.restart();
@@ -161,6 +162,18 @@ impl<G: SimGame> SimSearch<G> {
 
     pub fn config(&self) -> &SimConfig {
         &self.config
+    }
+
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// The rules' outcome, or one the evaluator is certain of.
+    #[inline(always)]
+    fn outcome(&self, state: &G) -> Option<Outcome> {
+        state
+            .outcome()
+            .or_else(|| self.evaluator.certain_outcome(state))
     }
 
     pub fn root(&self) -> &G {
@@ -319,7 +332,7 @@ impl<G: SimGame> SimSearch<G> {
         let index = self.nodes.len() as u32;
         let actions = self.moves.len() as u32;
         let cells = self.cells.len() as u32;
-        if let Some(outcome) = state.outcome() {
+        if let Some(outcome) = self.outcome(state) {
             self.nodes.push(Node {
                 actions,
                 cells,
@@ -332,14 +345,13 @@ impl<G: SimGame> SimSearch<G> {
         }
         let mut counts = [0u16; 2];
         for (player, count) in counts.iter_mut().enumerate() {
-            self.move_buffer.clear();
-            state.legal_moves(player as Player, &mut self.move_buffer);
+            let moves = state.legal_moves(player as Player).into_iter();
             assert!(
-                !self.move_buffer.is_empty(),
+                moves.len() > 0,
                 "a SimGame that is not over must give every player a move"
             );
-            *count = u16::try_from(self.move_buffer.len()).expect("at most 65535 moves");
-            self.moves.extend_from_slice(&self.move_buffer);
+            *count = u16::try_from(moves.len()).expect("at most 65535 moves");
+            self.moves.extend(moves);
         }
         let [n0, n1] = counts;
         let n_actions = (n0 + n1) as usize;
@@ -420,7 +432,7 @@ impl<G: SimGame> SimSearch<G> {
                 continue;
             }
             if self.cells[cell].visits + 1 < self.config.expand_visits {
-                break state.outcome().map(|outcome| outcome.reward_for(0));
+                break self.outcome(&state).map(|outcome| outcome.reward_for(0));
             }
             if self.nodes.len() < self.config.max_nodes {
                 let child = self.push_node(&state);
@@ -430,11 +442,11 @@ impl<G: SimGame> SimSearch<G> {
                 break new_node.terminal;
             }
             refused_expansion = true;
-            break state.outcome().map(|outcome| outcome.reward_for(0));
+            break self.outcome(&state).map(|outcome| outcome.reward_for(0));
         };
         let (reward0, played_out) = match leaf_state_reward {
             Some(reward0) => (reward0, false),
-            None => (state.playout(&mut self.rng), true),
+            None => (self.evaluator.evaluate(&mut state, &mut self.rng), true),
         };
         self.backpropagate(reward0);
         (played_out, refused_expansion)
@@ -506,16 +518,23 @@ mod tests {
 
     impl SimGame for OneShot {
         type Move = u8;
+        type Moves = std::ops::Range<u8>;
         fn outcome(&self) -> Option<Outcome> {
             self.0.then_some(Outcome::Draw)
         }
-        fn legal_moves(&self, player: Player, moves: &mut Vec<u8>) {
-            moves.extend(0..2 + player);
+        fn legal_moves(&self, player: Player) -> std::ops::Range<u8> {
+            0..2 + player
         }
         fn play_joint(&mut self, _: u8, _: u8) {
             self.0 = true;
         }
-        fn playout(&mut self, _: &mut FastRng) -> f32 {
+    }
+
+    /// Values every position as a draw.
+    struct Even;
+
+    impl Evaluator<OneShot> for Even {
+        fn evaluate(&mut self, _: &mut OneShot, _: &mut FastRng) -> f32 {
             0.5
         }
     }
@@ -523,7 +542,7 @@ mod tests {
     #[test]
     fn regret_update_follows_equation_4() {
         let config = SimConfig::new(SimPolicy::regret_matching());
-        let mut search = SimSearch::new(OneShot(false), config, FastRng::seed_from_u64(0));
+        let mut search = SimSearch::new(OneShot(false), config, Even, FastRng::seed_from_u64(0));
         let root = search.nodes[ROOT as usize];
         let cell = |row: usize, col: usize| root.cells as usize + row * 3 + col;
         // X̄ for player 0: (0, 2) = 0.25, (1, 0) = 0.9; (1, 1) never tried.
