@@ -4,9 +4,10 @@
 //! settings. Mid-game positions are reached by a fixed seeded random game, so they are
 //! the same on every machine and every run.
 
+use crate::bot::tron::TronSearcher;
 use crate::bot::Config;
 use crate::search::tree::Tree;
-use crate::search::{Evaluator, FastRng, Game, Limits, SearchStats};
+use crate::search::{Evaluator, FastRng, Game, Limits, Search, SearchStats};
 use rand::SeedableRng;
 
 /// How long each position is searched.
@@ -86,7 +87,7 @@ pub fn bench_tree<G: Game, E: Evaluator<G>>(
     budget: BenchBudget,
     config: &Config,
 ) -> BenchResult {
-    let mut tree = Tree::new(position, config.tree, evaluator, config.seed.unwrap_or(1));
+    let mut tree = Tree::new(position, config.uttt, evaluator, config.seed.unwrap_or(1));
     let stats = tree.search(budget.limits());
     BenchResult {
         game,
@@ -123,13 +124,12 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
 }
 
 /// The Light Riders positions: the empty 16x16 start first, then the same board after
-/// 12 rounds of seeded random safe moves, searched with the configured variant.
+/// 12 rounds of seeded random safe moves, searched for player 0 by the searcher the
+/// options build (the bot's own).
 pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
-    use crate::search::simultaneous::SimSearch;
-    use crate::search::{SequentialEvaluator, Sequentialized, SimGame};
+    use crate::search::SimGame;
     use crate::tron::TronState;
     let start = TronState::light_riders_start();
-    let policy = config.tron.playout_policy();
     let mut mid = start.clone();
     let mut rng = FastRng::seed_from_u64(2017);
     for _ in 0..12 {
@@ -142,36 +142,15 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     let seed = config.seed.unwrap_or(1);
     [("empty16", start), ("round12", mid)]
         .into_iter()
-        .map(|(name, position)| match config.tron.sim_config() {
-            Some(sim) => {
-                let mut search =
-                    SimSearch::new(position, sim, policy, FastRng::seed_from_u64(seed));
-                let stats = search.search(budget.limits());
-                let best = search
-                    .best_move(0, &mut FastRng::seed_from_u64(seed))
-                    .and_then(|mv| search.root_actions(0).into_iter().find(|a| a.mv == mv))
-                    .map(|a| (a.mv, a.visits, a.mean));
-                BenchResult {
-                    game: "tron",
-                    position: name.to_owned(),
-                    stats,
-                    best: format!("{best:?}"),
-                }
-            }
-            None => {
-                let mut tree = Tree::new(
-                    Sequentialized::new(position, 0),
-                    config.tron.tree_config(),
-                    SequentialEvaluator(policy),
-                    seed,
-                );
-                let stats = tree.search(budget.limits());
-                BenchResult {
-                    game: "tron",
-                    position: name.to_owned(),
-                    stats,
-                    best: format!("{:?}", tree.best_move().map(|m| (m.mv, m.visits, m.value))),
-                }
+        .map(|(name, position)| {
+            let mut searcher = TronSearcher::new(&config.tron, position, 0, seed);
+            let stats = searcher.search(budget.limits());
+            let best = searcher.best_move(&mut FastRng::seed_from_u64(seed));
+            BenchResult {
+                game: "tron",
+                position: name.to_owned(),
+                stats,
+                best: format!("{:?}", best.map(|c| (c.mv, c.visits, c.value))),
             }
         })
         .collect()

@@ -8,6 +8,7 @@
 //! - [`search`]: the generic MCTS core (sequential and simultaneous-move trees).
 //! - [`uttt`]: Ultimate Tic-Tac-Toe rules on bitboards.
 //! - [`tron`]: Light Riders rules on bitboards and the space evaluation.
+//! - [`cli`]: command-line helpers shared by `mctsbot` and `arena`.
 //! - [`bot`]: the glue that turns engine commands into searches and answers.
 //! - [`arena`]: the local engine and tournament runner behind the `arena` binary.
 //! - [`mod@bench`]: fixed-position search benchmarks (`mctsbot bench`).
@@ -15,6 +16,7 @@
 pub mod arena;
 pub mod bench;
 pub mod bot;
+pub mod cli;
 pub mod game;
 pub mod protocol;
 pub mod search;

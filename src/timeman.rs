@@ -6,7 +6,16 @@
 //! that the cap throws away, and a bot that overspends starves its endgame. The budget
 //! therefore spends the refill every move plus a share of the surplus above it, spread
 //! over the moves the game is still expected to last and weighted by how open the
-//! position is (seed 001, Table 4.2, gave more time to positions with more moves).
+//! position is (Liang 2017, Table 4.2, gave more time to positions with more moves).
+
+use std::time::{Duration, Instant};
+
+/// The engines' timebank (TheAIGames, riddles.io): full at the start, and its maximum.
+pub const ENGINE_TIMEBANK_MS: u64 = 10_000;
+/// What the UTTT engines add to the bank after every move.
+pub const UTTT_TIME_PER_MOVE_MS: u64 = 500;
+/// What the Light Riders engine adds to the bank after every move.
+pub const TRON_TIME_PER_MOVE_MS: u64 = 200;
 
 /// The engine's time rules and the bot's margins for one game.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -75,6 +84,16 @@ impl Budget {
         target_ms: 0,
         hard_ms: 0,
     };
+
+    /// When to aim to answer a request received at `received`.
+    pub fn target_at(&self, received: Instant) -> Instant {
+        received + Duration::from_millis(self.target_ms)
+    }
+
+    /// When to answer at the latest a request received at `received`.
+    pub fn hard_at(&self, received: Instant) -> Instant {
+        received + Duration::from_millis(self.hard_ms)
+    }
 }
 
 /// The budget for our `move_number`-th move (1 = our first) with `bank_ms` left in the
@@ -104,7 +123,7 @@ pub fn budget(tc: &TimeControl, bank_ms: u64, move_number: u32, legal_moves: u32
     }
 }
 
-/// More choices deserve more thought: the ratios of seed 001's Table 4.2
+/// More choices deserve more thought: the ratios of Liang 2017's Table 4.2
 /// (500 / 800 / 1100 / 1700 ms for < 4, < 7, < 10 and ≥ 10 moves), scaled so that a
 /// typical position (7–9 moves) gets the base budget.
 fn openness_percent(legal_moves: u32) -> u64 {

@@ -145,6 +145,16 @@ fn separated_riders_fill_their_space() {
 }
 
 #[test]
+fn without_the_endgame_separated_riders_are_searched() {
+    let state = TronState::from_diagram("..#...\n0.#...\n..#.1.\n..#...\n..#...").unwrap();
+    let input = settings(0, 6, 5) + &round(5, &state, 2_000);
+    let (answers, stderr) = run_bot(&input, &["--seed", "4", "--no-endgame"]);
+    assert_eq!(answers.len(), 1);
+    assert!(!stderr.contains("fill length"), "{stderr}");
+    assert!(stderr.contains("variant="), "{stderr}");
+}
+
+#[test]
 fn a_boxed_in_rider_passes_rather_than_reversing() {
     // Player 0 has walls on every side: any direction crashes, a reversal would be an
     // illegal answer, so the bot says pass.

@@ -10,6 +10,14 @@ use mctsbot::search::simultaneous::{SimConfig, SimPolicy, SimSearch};
 use mctsbot::search::{random_below, Evaluator, FastRng, Limits, SimGame};
 use rand::SeedableRng;
 
+// The settings Lanctot et al. (2013) tuned for Tron (Table 4).
+const DUCT: SimPolicy = SimPolicy::DecoupledUct { c: 1.5 };
+const DUCB1T: SimPolicy = SimPolicy::DecoupledUcb1Tuned { c: 1.0 };
+const EXP3: SimPolicy = SimPolicy::Exp3 { gamma: 0.3 };
+const RM: SimPolicy = SimPolicy::RegretMatching { gamma: 0.3 };
+/// A node budget no test reaches unless it asks for a smaller one.
+const MAX_NODES: usize = 300_000;
+
 struct CountingAllocator;
 
 static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
@@ -70,15 +78,10 @@ impl Evaluator<Race> for RandomRace {
 
 #[test]
 fn full_tree_iterations_do_not_allocate() {
-    for policy in [
-        SimPolicy::duct(),
-        SimPolicy::ducb1t(),
-        SimPolicy::exp3(),
-        SimPolicy::regret_matching(),
-    ] {
+    for policy in [DUCT, DUCB1T, EXP3, RM] {
         let config = SimConfig {
             max_nodes: 200,
-            ..SimConfig::new(policy)
+            ..SimConfig::new(policy, MAX_NODES)
         };
         let mut search = SimSearch::new(
             Race::default(),

@@ -1,16 +1,19 @@
 //! Behaviour of the decoupled simultaneous-move search on tiny games whose answers are known.
 
 use mctsbot::game::{Outcome, Player};
-use mctsbot::search::simultaneous::{FinalMove, SimConfig, SimPolicy, SimSearch};
-use mctsbot::search::{Evaluator, FastRng, Limits, SimGame};
+use mctsbot::search::simultaneous::{SimConfig, SimPolicy, SimSearch};
+use mctsbot::search::{Evaluator, FastRng, FinalMove, Limits, SimGame};
 use rand::SeedableRng;
 
-const ALL_POLICIES: [SimPolicy; 4] = [
-    SimPolicy::duct(),
-    SimPolicy::ducb1t(),
-    SimPolicy::exp3(),
-    SimPolicy::regret_matching(),
-];
+// The settings Lanctot et al. (2013) tuned for Tron (Table 4).
+const DUCT: SimPolicy = SimPolicy::DecoupledUct { c: 1.5 };
+const DUCB1T: SimPolicy = SimPolicy::DecoupledUcb1Tuned { c: 1.0 };
+const EXP3: SimPolicy = SimPolicy::Exp3 { gamma: 0.3 };
+const RM: SimPolicy = SimPolicy::RegretMatching { gamma: 0.3 };
+/// A node budget no test reaches unless it asks for a smaller one.
+const MAX_NODES: usize = 300_000;
+
+const ALL_POLICIES: [SimPolicy; 4] = [DUCT, DUCB1T, EXP3, RM];
 
 /// A one-shot matrix game: both players pick a row and a column, player 0 gets `payoff`.
 /// Payoffs of 0, ½ and 1 end the game (win, draw, loss). Other payoffs cannot be an
@@ -210,10 +213,10 @@ fn assert_near(actual: &[f32], expected: &[f32], tolerance: f32, what: &str) {
 
 #[test]
 fn stochastic_policies_mix_matching_pennies_evenly() {
-    for policy in [SimPolicy::exp3(), SimPolicy::regret_matching()] {
+    for policy in [EXP3, RM] {
         let search = searched(
             MatrixGame::new(MATCHING_PENNIES),
-            SimConfig::new(policy),
+            SimConfig::new(policy, MAX_NODES),
             20_000,
         );
         for player in 0..2 {
@@ -231,10 +234,10 @@ fn stochastic_policies_mix_matching_pennies_evenly() {
 #[test]
 fn stochastic_policies_find_the_biased_pennies_equilibrium() {
     // Guards the test above, which a bandit that never learns would pass too.
-    for policy in [SimPolicy::exp3(), SimPolicy::regret_matching()] {
+    for policy in [EXP3, RM] {
         let search = searched(
             MatrixGame::new(BIASED_PENNIES),
-            SimConfig::new(policy),
+            SimConfig::new(policy, MAX_NODES),
             20_000,
         );
         // What each player actually plays, exploration included, makes the other
@@ -251,7 +254,7 @@ fn stochastic_policies_find_the_biased_pennies_equilibrium() {
 fn terminal_children_are_scored_without_playouts() {
     let mut search = new_search(
         MatrixGame::new(MATCHING_PENNIES),
-        SimConfig::new(SimPolicy::duct()),
+        SimConfig::new(DUCT, MAX_NODES),
         1,
     );
     let stats = search.search(Limits::iterations(500));
@@ -266,14 +269,14 @@ fn terminal_children_are_scored_without_playouts() {
 fn every_variant_finds_a_strictly_dominant_action_for_both_players() {
     for policy in ALL_POLICIES {
         for final_move in [
-            policy.paper_final_move(),
-            FinalMove::Max,
+            policy.default_final_move(),
+            FinalMove::MostVisits,
             FinalMove::Mix,
             FinalMove::Secure { a: 1.0 },
         ] {
             let config = SimConfig {
                 final_move,
-                ..SimConfig::new(policy)
+                ..SimConfig::new(policy, MAX_NODES)
             };
             let search = searched(MatrixGame::new(DOMINANT), config, 3_000);
             for player in 0..2 {
@@ -301,7 +304,7 @@ fn regret_matching_finds_the_biased_rock_paper_scissors_equilibrium() {
     // Root-only tree: a matrix bandit, since the payoffs are not outcomes (see MatrixGame).
     let config = SimConfig {
         max_nodes: 1,
-        ..SimConfig::new(SimPolicy::regret_matching())
+        ..SimConfig::new(RM, MAX_NODES)
     };
     let search = searched(MatrixGame::new(BIASED_RPS), config, 50_000);
     for player in 0..2 {
@@ -315,7 +318,7 @@ fn the_trap_fools_a_one_step_search() {
     // Guards the next test: without looking at player 1's reply, GREEDY looks better.
     let config = SimConfig {
         max_nodes: 1,
-        ..SimConfig::new(SimPolicy::duct())
+        ..SimConfig::new(DUCT, MAX_NODES)
     };
     let search = searched(TrapGame::default(), config, 3_000);
     assert_eq!(search.best_move(0, &mut rng(3)), Some(GREEDY));
@@ -324,14 +327,18 @@ fn the_trap_fools_a_one_step_search() {
 #[test]
 fn every_variant_sees_the_reply_that_refutes_the_greedy_move() {
     for policy in ALL_POLICIES {
-        let search = searched(TrapGame::default(), SimConfig::new(policy), 5_000);
+        let search = searched(
+            TrapGame::default(),
+            SimConfig::new(policy, MAX_NODES),
+            5_000,
+        );
         let actions = search.root_actions(0);
         let what = format!("{policy:?}: {actions:?}");
         assert!(actions[SAFE as usize].final_probability > 0.6, "{what}");
         assert!(actions[GREEDY as usize].mean < 0.4, "{what}");
         let config = SimConfig {
-            final_move: FinalMove::Max,
-            ..SimConfig::new(policy)
+            final_move: FinalMove::MostVisits,
+            ..SimConfig::new(policy, MAX_NODES)
         };
         let search = searched(TrapGame::default(), config, 5_000);
         assert_eq!(search.best_move(0, &mut rng(3)), Some(SAFE), "{policy:?}");
@@ -339,18 +346,14 @@ fn every_variant_sees_the_reply_that_refutes_the_greedy_move() {
 }
 
 #[test]
-fn advance_keeps_the_subtree_and_its_visits() {
-    let mut search = searched(
-        TrapGame::default(),
-        SimConfig::new(SimPolicy::duct()),
-        2_000,
-    );
+fn reroot_keeps_the_subtree_and_its_visits() {
+    let mut search = searched(TrapGame::default(), SimConfig::new(DUCT, MAX_NODES), 2_000);
     let nodes_before = search.node_count();
     let safe_visits = search.root_actions(0)[SAFE as usize].visits;
     let mut after_safe = TrapGame::default();
     after_safe.play_joint(SAFE, 0);
 
-    assert!(search.advance(SAFE, 0, &after_safe));
+    assert!(search.reroot(&after_safe));
     assert_eq!(search.root(), &after_safe);
     assert_eq!(search.root_visits(), safe_visits);
     // The SAFE node and its nine terminal children; the GREEDY branch is gone.
@@ -368,20 +371,22 @@ fn advance_keeps_the_subtree_and_its_visits() {
 }
 
 #[test]
-fn advance_restarts_when_the_position_differs_or_was_never_expanded() {
-    let mut search = searched(TrapGame::default(), SimConfig::new(SimPolicy::duct()), 200);
+fn reroot_restarts_when_no_child_is_the_position() {
+    let mut search = searched(TrapGame::default(), SimConfig::new(DUCT, MAX_NODES), 200);
     let mut after_greedy = TrapGame::default();
     after_greedy.play_joint(GREEDY, 0);
-    // The joint move is SAFE but the position claims GREEDY: the subtree does not match.
-    assert!(!search.advance(SAFE, 0, &after_greedy));
-    assert_eq!(search.node_count(), 1);
-    assert_eq!(search.root_visits(), 0);
-    assert_eq!(search.root(), &after_greedy);
-
-    // A fresh root has no children yet, so there is nothing to keep.
     let mut finished = after_greedy.clone();
     finished.play_joint(0, 1);
-    assert!(!search.advance(0, 1, &finished));
+    // Two joint moves away: no child of the root is that position.
+    assert!(!search.reroot(&finished));
+    assert_eq!(search.node_count(), 1);
+    assert_eq!(search.root_visits(), 0);
+    assert_eq!(search.root(), &finished);
+
+    // A fresh root has no children yet, so there is nothing to keep.
+    let mut fresh = searched(TrapGame::default(), SimConfig::new(DUCT, MAX_NODES), 0);
+    assert!(!fresh.reroot(&after_greedy));
+    assert_eq!(fresh.root(), &after_greedy);
     assert_eq!(search.best_move(0, &mut rng(3)), None);
     let stats = search.search(Limits::iterations(10));
     assert_eq!(stats.iterations, 0, "a finished game has nothing to search");
@@ -391,7 +396,7 @@ fn advance_restarts_when_the_position_differs_or_was_never_expanded() {
 fn a_full_tree_keeps_searching_without_expanding() {
     let config = SimConfig {
         max_nodes: 3,
-        ..SimConfig::new(SimPolicy::ducb1t())
+        ..SimConfig::new(DUCB1T, MAX_NODES)
     };
     let mut search = new_search(TrapGame::default(), config, 5);
     let stats = search.search(Limits::iterations(1_000));
@@ -408,7 +413,7 @@ fn a_full_tree_keeps_searching_without_expanding() {
 
     let roomy = searched(
         TrapGame::default(),
-        SimConfig::new(SimPolicy::ducb1t()),
+        SimConfig::new(DUCB1T, MAX_NODES),
         1_000,
     );
     assert!(roomy.node_count() > 3);
@@ -417,8 +422,16 @@ fn a_full_tree_keeps_searching_without_expanding() {
 #[test]
 fn searches_with_the_same_seed_agree() {
     for policy in ALL_POLICIES {
-        let a = searched(TrapGame::default(), SimConfig::new(policy), 1_000);
-        let b = searched(TrapGame::default(), SimConfig::new(policy), 1_000);
+        let a = searched(
+            TrapGame::default(),
+            SimConfig::new(policy, MAX_NODES),
+            1_000,
+        );
+        let b = searched(
+            TrapGame::default(),
+            SimConfig::new(policy, MAX_NODES),
+            1_000,
+        );
         assert_eq!(a.root_actions(0), b.root_actions(0), "{policy:?}");
         assert_eq!(a.root_actions(1), b.root_actions(1), "{policy:?}");
     }
@@ -428,12 +441,12 @@ fn searches_with_the_same_seed_agree() {
 fn an_expansion_threshold_creates_fewer_nodes_and_still_finds_the_trap() {
     let at_once = searched(
         TrapGame::default(),
-        SimConfig::new(SimPolicy::ducb1t()),
+        SimConfig::new(DUCB1T, MAX_NODES),
         5_000,
     );
     let config = SimConfig {
         expand_visits: 4,
-        ..SimConfig::new(SimPolicy::ducb1t())
+        ..SimConfig::new(DUCB1T, MAX_NODES)
     };
     let lazy = searched(TrapGame::default(), config, 5_000);
     assert!(

@@ -1,7 +1,7 @@
 //! The endgame filler against exhaustive search on tiny boards.
 
-use mctsbot::search::{random_below, FastRng};
-use mctsbot::tron::endgame::{fill_longest, longest_path_exact, FillBudget};
+use mctsbot::search::{random_below, FastRng, Limits};
+use mctsbot::tron::endgame::{fill_longest, longest_path_exact};
 use mctsbot::tron::space::{parity_bound, reachable, wall_following_fill};
 use mctsbot::tron::{Direction, TronState};
 use rand::SeedableRng;
@@ -27,7 +27,7 @@ fn random_board(rng: &mut FastRng, w: usize, h: usize, wall_pct: u32) -> TronSta
 
 fn check(s: &TronState) {
     let exact = longest_path_exact(s, 0);
-    let found = fill_longest(s, 0, FillBudget::nodes(u64::MAX));
+    let found = fill_longest(s, 0, Limits::iterations(u64::MAX));
     assert!(found.exact, "{}", s.render());
     assert_eq!(found.length, exact, "\n{}", s.render());
     assert!(wall_following_fill(s, 0) <= exact, "\n{}", s.render());
@@ -77,7 +77,7 @@ fn filler_matches_brute_force_on_6x5_boards() {
 fn filler_avoids_the_dead_end() {
     // going up gives 1 move; going right the corridor of 8
     let s = TronState::from_diagram(".####\n0....\n####.\n1#...").unwrap();
-    let r = fill_longest(&s, 0, FillBudget::nodes(10_000));
+    let r = fill_longest(&s, 0, Limits::iterations(10_000));
     assert_eq!(r.first, Some(Direction::Right));
     assert_eq!(r.length, 8);
     assert!(r.exact);
@@ -86,7 +86,7 @@ fn filler_avoids_the_dead_end() {
 #[test]
 fn trapped_rider_has_no_path() {
     let s = TronState::from_diagram("0#\n#1").unwrap();
-    let r = fill_longest(&s, 0, FillBudget::nodes(100));
+    let r = fill_longest(&s, 0, Limits::iterations(100));
     assert_eq!((r.first, r.length), (None, 0));
 }
 
@@ -95,7 +95,7 @@ fn budget_stops_a_big_search_with_a_usable_answer() {
     // 16x16 with scattered walls, rider 1 sealed away: far too big to finish in 2000 nodes
     let mut rng = FastRng::seed_from_u64(24);
     let s = random_board(&mut rng, 16, 16, 12);
-    let r = fill_longest(&s, 0, FillBudget::nodes(2_000));
+    let r = fill_longest(&s, 0, Limits::iterations(2_000));
     assert!(r.nodes <= 2_000);
     if !r.exact {
         assert!(r.first.is_some());
@@ -113,7 +113,7 @@ fn open_board_fill_meets_the_parity_bound_quickly() {
     // backtracking
     let walls: Vec<(usize, usize)> = (0..16).map(|x| (x, 14)).chain([(1, 15)]).collect();
     let s = TronState::new(16, 16, walls, [(3, 7), (0, 15)]).unwrap();
-    let r = fill_longest(&s, 0, FillBudget::nodes(100_000));
+    let r = fill_longest(&s, 0, Limits::iterations(100_000));
     let bound = parity_bound(s.head_index(0), &reachable(&s, 0));
     assert_eq!(bound, 16 * 14 - 1);
     assert_eq!(r.length, bound);

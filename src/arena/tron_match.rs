@@ -42,7 +42,7 @@ pub fn start_state(map: &Map) -> Result<TronState, String> {
         .filter(|&(x, y)| map.walls[(y * map.width + x) as usize])
         .map(|(x, y)| (x as usize, y as usize));
     let heads = map.starts.map(|(x, y)| (x as usize, y as usize));
-    TronState::new(map.width as usize, map.height as usize, walls, heads)
+    TronState::new(map.width as usize, map.height as usize, walls, heads).map_err(|e| e.to_string())
 }
 
 /// Plays one game between the setup's bots.

@@ -11,6 +11,7 @@ mod uttt;
 pub use options::{Config, GameChoice, USAGE};
 
 use crate::protocol::{self, Command, GameUpdate, Setting, Token};
+use crate::timeman::{TimeControl, ENGINE_TIMEBANK_MS};
 use log::{error, info, warn};
 use std::io::{self, BufRead, Write};
 use std::panic::{self, AssertUnwindSafe};
@@ -26,24 +27,42 @@ pub struct Settings {
     pub field_height: Option<u32>,
 }
 
+impl Settings {
+    /// The timebank's maximum and refill, with the engines' values where none was sent.
+    pub fn timebank(&self, default_per_move_ms: u64) -> (u64, u64) {
+        (
+            self.timebank_ms.unwrap_or(ENGINE_TIMEBANK_MS),
+            self.time_per_move_ms.unwrap_or(default_per_move_ms),
+        )
+    }
+}
+
 /// What the session needs from the player of one game.
 trait GamePlayer {
     /// Takes an `update game` line.
     fn update(&mut self, update: GameUpdate);
+    /// This game's time control for the engine's settings and the options; the session
+    /// builds it once (again only if the settings change).
+    fn time_control(&self, settings: &Settings, config: &Config) -> TimeControl;
     /// Answers `action move`: searches within the budget, returns the answer line.
-    fn act(
-        &mut self,
-        bank_ms: Option<u64>,
-        received: Instant,
-        settings: &Settings,
-        config: &Config,
-    ) -> String;
+    fn act(&mut self, request: &ActRequest) -> String;
     /// A legal answer without a search (after a failed one), dropping any kept tree.
     fn recover(&mut self) -> String;
 }
 
-/// The player of the game being played.
-enum Player {
+/// An `action move` as the player sees it.
+pub(crate) struct ActRequest<'a> {
+    /// The timebank the engine says we have; `None` when the line could not be read.
+    pub bank_ms: Option<u64>,
+    /// When the line arrived: the budget counts from here.
+    pub received: Instant,
+    pub clock: &'a TimeControl,
+    pub settings: &'a Settings,
+    pub config: &'a Config,
+}
+
+/// The game being played.
+enum CurrentGame {
     /// No line has told the game yet; the updates so far wait to be replayed.
     Undecided(Vec<GameUpdate>),
     Playing(Box<dyn GamePlayer>),
@@ -53,7 +72,9 @@ enum Player {
 pub struct Session {
     config: Config,
     settings: Settings,
-    player: Player,
+    game: CurrentGame,
+    /// Built at the first `action` of a game, dropped when the settings change.
+    clock: Option<TimeControl>,
 }
 
 impl Session {
@@ -61,7 +82,8 @@ impl Session {
         let mut session = Session {
             config,
             settings: Settings::default(),
-            player: Player::Undecided(Vec::new()),
+            game: CurrentGame::Undecided(Vec::new()),
+            clock: None,
         };
         match session.config.game {
             GameChoice::Uttt => session.start_uttt(),
@@ -110,11 +132,16 @@ impl Session {
             Setting::YourBotId(id) => s.your_botid = Some(id),
             Setting::FieldWidth(w) => s.field_width = Some(w),
             Setting::FieldHeight(h) => s.field_height = Some(h),
-            Setting::PlayerNames(_) | Setting::YourBot(_) | Setting::MaxRounds(_) => {}
-            Setting::Unknown { key, value } => warn!("unknown setting ignored: {key} {value}"),
+            Setting::PlayerNames(_) | Setting::YourBot(_) | Setting::MaxRounds(_) => return,
+            Setting::Unknown { key, value } => {
+                warn!("unknown setting ignored: {key} {value}");
+                return;
+            }
         }
+        // Timing or board settings: the clock is built afresh at the next action.
+        self.clock = None;
         let tron_board = s.field_width.is_some() || s.field_height.is_some();
-        if tron_board && matches!(self.player, Player::Undecided(_)) {
+        if tron_board && matches!(self.game, CurrentGame::Undecided(_)) {
             self.start_tron();
         }
     }
@@ -122,7 +149,7 @@ impl Session {
     /// Hands an update to the player; before the game is known, a macroboard means
     /// UTTT and walls mean Light Riders, anything else waits for a clearer line.
     fn update(&mut self, update: GameUpdate) {
-        if let Player::Undecided(pending) = &mut self.player {
+        if let CurrentGame::Undecided(pending) = &mut self.game {
             match &update {
                 GameUpdate::Macroboard(_) => self.start_uttt(),
                 GameUpdate::Field(tokens) if tokens.contains(&Token::Wall) => self.start_tron(),
@@ -132,16 +159,16 @@ impl Session {
                 }
             }
         }
-        match &mut self.player {
-            Player::Playing(p) => p.update(update),
-            Player::Undecided(_) => unreachable!("decided above"),
+        match &mut self.game {
+            CurrentGame::Playing(p) => p.update(update),
+            CurrentGame::Undecided(_) => unreachable!("decided above"),
         }
     }
 
     /// Chooses and formats a move; never fails and never panics out: a bug in a search
     /// is logged and answered with a legal fallback move.
     fn act(&mut self, bank_ms: Option<u64>, received: Instant) -> String {
-        if let Player::Undecided(pending) = &self.player {
+        if let CurrentGame::Undecided(pending) = &self.game {
             let last_field = pending.iter().rev().find_map(|u| match u {
                 GameUpdate::Field(tokens) => Some(tokens.len()),
                 _ => None,
@@ -155,13 +182,20 @@ impl Session {
             }
         }
         let (settings, config) = (&self.settings, &self.config);
-        let Player::Playing(player) = &mut self.player else {
+        let CurrentGame::Playing(player) = &mut self.game else {
             unreachable!("a player was started above")
         };
-        panic::catch_unwind(AssertUnwindSafe(|| {
-            player.act(bank_ms, received, settings, config)
-        }))
-        .unwrap_or_else(|_| {
+        let clock = self
+            .clock
+            .get_or_insert_with(|| player.time_control(settings, config));
+        let request = ActRequest {
+            bank_ms,
+            received,
+            clock,
+            settings,
+            config,
+        };
+        panic::catch_unwind(AssertUnwindSafe(|| player.act(&request))).unwrap_or_else(|_| {
             error!("the search failed; answering a fallback move");
             player.recover()
         })
@@ -169,21 +203,20 @@ impl Session {
 
     fn start_uttt(&mut self) {
         info!("game: Ultimate Tic-Tac-Toe");
-        let player = Player::Playing(Box::new(uttt::UtttPlayer::new(self.seed())));
-        self.replace_player(player);
+        self.start(Box::new(uttt::UtttPlayer::new(self.seed())));
     }
 
     fn start_tron(&mut self) {
         info!("game: Light Riders");
-        let player = Player::Playing(Box::new(tron::TronPlayer::new(self.seed())));
-        self.replace_player(player);
+        self.start(Box::new(tron::TronPlayer::new(self.seed())));
     }
 
     /// Starts `player`, replaying the updates that waited for the game to be known.
-    fn replace_player(&mut self, player: Player) {
-        let pending = match std::mem::replace(&mut self.player, player) {
-            Player::Undecided(pending) => pending,
-            _ => Vec::new(),
+    fn start(&mut self, player: Box<dyn GamePlayer>) {
+        self.clock = None;
+        let pending = match std::mem::replace(&mut self.game, CurrentGame::Playing(player)) {
+            CurrentGame::Undecided(pending) => pending,
+            CurrentGame::Playing(_) => Vec::new(),
         };
         for update in pending {
             self.update(update);
@@ -191,11 +224,7 @@ impl Session {
     }
 
     fn seed(&self) -> u64 {
-        self.config.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0x5eed, |d| d.as_nanos() as u64)
-        })
+        self.config.seed.unwrap_or_else(crate::cli::clock_seed)
     }
 }
 
@@ -218,33 +247,99 @@ pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W, config: Config) ->
     }
 }
 
-/// Searches `tree` until `budget.target_ms` after `received`; with the max-robust rule,
-/// goes on in short slices until the robust child is also the best-valued one or
-/// `budget.hard_ms` is reached. Returns the statistics of all slices together.
-pub(crate) fn think<G: crate::search::Game, E: crate::search::Evaluator<G>>(
-    tree: &mut crate::search::tree::Tree<G, E>,
-    budget: crate::timeman::Budget,
-    received: Instant,
-) -> crate::search::SearchStats {
-    use crate::search::{tree::FinalMove, Limits};
-    use std::time::Duration;
-    let at = |ms: u64| Limits {
-        deadline: Some(received + Duration::from_millis(ms)),
-        max_iterations: None,
-    };
-    let mut stats = tree.search(at(budget.target_ms));
-    if tree.config().final_move == FinalMove::MaxRobust {
-        let slice = (budget.target_ms / 10).max(5);
-        let mut until = budget.target_ms;
-        while until < budget.hard_ms && !tree.max_robust_found() {
-            until = (until + slice).min(budget.hard_ms);
-            let more = tree.search(at(until));
-            stats.iterations += more.iterations;
-            stats.playouts += more.playouts;
-            stats.tree_full |= more.tree_full;
-            stats.nodes = more.nodes;
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tron::TronState;
+    use crate::uttt::Board;
+
+    /// What `args` make the bot build: the UTTT tree's settings, the Light Riders
+    /// searcher's (settings and evaluator), and both games' clocks.
+    fn built(args: &[&str]) -> String {
+        let config = Config::from_args(args).unwrap();
+        let settings = Settings::default();
+        let uttt_player = uttt::UtttPlayer::new(1);
+        let tron_player = tron::TronPlayer::new(1);
+        let searcher = tron::TronSearcher::new(&config.tron, TronState::light_riders_start(), 0, 1);
+        format!(
+            "{:?}\n{searcher:?}\n{:?}\n{:?}",
+            uttt::new_tree(&config, Board::new(), 1).config(),
+            uttt_player.time_control(&settings, &config),
+            tron_player.time_control(&settings, &config),
+        )
+    }
+
+    /// Every search option, each with the options it is measured against (the option
+    /// must change what is built from there). `--no-endgame` changes what the player does
+    /// rather than the searcher; the bot's Light Riders tests check it.
+    const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
+        (&[], &["--c", "0.7"]),
+        (&[], &["--expand-visits", "3"]),
+        (&[], &["--max-nodes", "1000"]),
+        (&[], &["--final", "robust"]),
+        (&[], &["--final", "secure"]),
+        (&[], &["--no-solver"]),
+        (&[], &["--safety-ms", "60"]),
+        (&[], &["--time-horizon", "12"]),
+        (&[], &["--tron-variant", "suct"]),
+        (&[], &["--tron-variant", "suct-tuned"]),
+        (&[], &["--tron-variant", "duct-max"]),
+        (&[], &["--tron-variant", "duct-mix"]),
+        (&[], &["--tron-variant", "ducb1t-mix"]),
+        (&[], &["--tron-variant", "exp3"]),
+        (&[], &["--tron-variant", "rm"]),
+        (&[], &["--tron-c", "0.7"]),
+        (&["--tron-variant", "suct"], &["--tron-c", "0.7"]),
+        (&["--tron-variant", "exp3"], &["--tron-gamma", "0.2"]),
+        (&["--tron-variant", "rm"], &["--tron-gamma", "0.2"]),
+        (&[], &["--tron-final", "mix"]),
+        (&[], &["--tron-final", "secure"]),
+        (&[], &["--tron-final", "max-robust"]),
+        (&["--tron-variant", "duct-mix"], &["--tron-final", "max"]),
+        (&["--tron-variant", "suct"], &["--tron-final", "secure"]),
+        (&[], &["--tron-playout", "random"]),
+        (&[], &["--tron-separation", "5"]),
+        (&[], &["--tron-cutoff", "voronoi"]),
+        (&[], &["--tron-cutoff", "chambers"]),
+        (&[], &["--tron-pes"]),
+        (&["--tron-variant", "suct"], &["--tron-pes"]),
+        (&[], &["--tron-max-nodes", "1000"]),
+        (&[], &["--tron-expand-visits", "1"]),
+    ];
+
+    /// Options that choose what runs rather than how it searches.
+    const OTHER_FLAGS: &[&str] = &["--game", "--seed", "--no-endgame", "--help"];
+
+    #[test]
+    fn every_search_flag_changes_what_is_built() {
+        for (base, flag) in SEARCH_FLAGS {
+            let with_flag: Vec<&str> = base.iter().chain(flag.iter()).copied().collect();
+            assert_ne!(
+                built(base),
+                built(&with_flag),
+                "{flag:?} after {base:?} changes nothing"
+            );
         }
     }
-    stats.elapsed = received.elapsed();
-    stats
+
+    #[test]
+    fn every_option_in_the_help_is_covered() {
+        for word in USAGE.split_whitespace() {
+            let Some(flag) = word.strip_prefix("--").map(|f| format!("--{f}")) else {
+                continue;
+            };
+            let flag = flag.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
+            if flag.len() <= 2 || OTHER_FLAGS.contains(&flag) {
+                continue;
+            }
+            // `bench` flags belong to the subcommand.
+            if ["--ms", "--iterations"].contains(&flag) {
+                continue;
+            }
+            assert!(
+                SEARCH_FLAGS.iter().any(|(_, f)| f[0] == flag),
+                "{flag} is in --help but not in SEARCH_FLAGS"
+            );
+        }
+    }
 }

@@ -1,11 +1,15 @@
-//! Command-line options of the bot (`mctsbot --help`). Parsed by hand: a handful of
-//! `--flag value` pairs do not justify a dependency on a competition server that builds
-//! from source.
+//! Command-line options of the bot (`mctsbot --help`) and the settings they make: the
+//! UTTT tree's, and the Light Riders search's with the variants of Lanctot et al. (2013)
+//! and the play-outs of Kang (2012). The defaults are the strongest settings measured
+//! (the README gives the figures).
 
-use super::tron::TronConfig;
-use crate::search::simultaneous::FinalMove as SimFinalMove;
-use crate::search::tree::{FinalMove, TreeConfig};
+use crate::cli::{number, positive};
+use crate::search::simultaneous::{SimConfig, SimPolicy};
+use crate::search::tree::{Selection, TreeConfig};
+use crate::search::FinalMove;
 use crate::timeman::TimeControl;
+use crate::tron::{EvalCutoff, PlayoutPolicy};
+use std::str::FromStr;
 
 /// Which game the bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +27,7 @@ pub struct Config {
     /// Seed of the search's random numbers; `None` seeds from the clock.
     pub seed: Option<u64>,
     /// The UTTT search.
-    pub tree: TreeConfig,
+    pub uttt: TreeConfig,
     /// The Light Riders search.
     pub tron: TronConfig,
     /// Milliseconds kept back from the timebank; `None` keeps each game's default.
@@ -32,17 +36,235 @@ pub struct Config {
     pub time_horizon: Option<u32>,
 }
 
+/// The UTTT search: UCT with C = 0.5 (0.590 ± 0.064 against 1.0), leaves expanded after
+/// 16 play-outs (as strong as 2, five times fewer nodes), the max-robust final move
+/// (0.545 ± 0.064 against robust) and MCTS-Solver; 4 million nodes of 24 bytes.
+pub const UTTT_SEARCH: TreeConfig = TreeConfig {
+    exploration: 0.5,
+    selection: Selection::Ucb1,
+    expand_visits: 16,
+    max_nodes: 4_000_000,
+    final_move: FinalMove::MaxRobust,
+    solver: true,
+};
+
 impl Default for Config {
     fn default() -> Self {
         Config {
             game: GameChoice::Auto,
             seed: None,
-            tree: TreeConfig::default(),
+            uttt: UTTT_SEARCH,
             tron: TronConfig::default(),
             safety_margin_ms: None,
             time_horizon: None,
         }
     }
+}
+
+/// The exploration constant C of UCB1 tuned for Tron (Lanctot et al. 2013, Table 4).
+pub const LANCTOT_UCT_C: f32 = 1.5;
+/// The exploration rate γ of Exp3 and Regret Matching tuned for Tron (Lanctot et al.
+/// 2013, Table 4).
+pub const LANCTOT_GAMMA: f32 = 0.3;
+/// The Light Riders tree's node budget: about 400 bytes a node with the decoupled
+/// variants (measured as resident memory), so near 120 MB on a 16x16 board.
+pub const TRON_MAX_NODES: usize = 300_000;
+
+/// The Light Riders search variant (Lanctot et al. 2013).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TronVariant {
+    /// Sequential UCT: we commit first inside the tree.
+    SequentialUct,
+    /// Sequential UCB1-Tuned.
+    SequentialUcb1Tuned,
+    DecoupledUctMax,
+    DecoupledUctMix,
+    DecoupledUcb1TunedMax,
+    DecoupledUcb1TunedMix,
+    Exp3,
+    RegretMatching,
+}
+
+impl FromStr for TronVariant {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        Ok(match name {
+            "suct" => TronVariant::SequentialUct,
+            "suct-tuned" => TronVariant::SequentialUcb1Tuned,
+            "duct-max" => TronVariant::DecoupledUctMax,
+            "duct-mix" => TronVariant::DecoupledUctMix,
+            "ducb1t-max" => TronVariant::DecoupledUcb1TunedMax,
+            "ducb1t-mix" => TronVariant::DecoupledUcb1TunedMix,
+            "exp3" => TronVariant::Exp3,
+            "rm" => TronVariant::RegretMatching,
+            other => return Err(format!("unknown Tron variant {other:?}")),
+        })
+    }
+}
+
+/// How play-outs choose moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutChoice {
+    Random,
+    /// Avoid an immediate crash when a safe move exists.
+    Safe,
+}
+
+impl FromStr for PlayoutChoice {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "random" => Ok(PlayoutChoice::Random),
+            "safe" => Ok(PlayoutChoice::Safe),
+            other => Err(format!("unknown play-out policy {other:?}")),
+        }
+    }
+}
+
+/// The evaluation that may end a play-out early (Kang 2012).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutoffChoice {
+    None,
+    Voronoi,
+    TreeOfChambers,
+}
+
+impl FromStr for CutoffChoice {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "none" => Ok(CutoffChoice::None),
+            "voronoi" => Ok(CutoffChoice::Voronoi),
+            "chambers" => Ok(CutoffChoice::TreeOfChambers),
+            other => Err(format!("unknown play-out cut-off {other:?}")),
+        }
+    }
+}
+
+/// Settings of the Light Riders search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TronConfig {
+    pub variant: TronVariant,
+    /// Exploration constant of the UCB variants; `None` keeps each one's default
+    /// ([`LANCTOT_UCT_C`] for UCT; 1.0 for UCB1-Tuned, whose formula has none).
+    pub exploration: Option<f32>,
+    /// Exploration rate of Exp3 and Regret Matching.
+    pub gamma: f32,
+    pub playout: PlayoutChoice,
+    /// Every this many play-out steps, end the play-out if the riders are separated
+    /// and decide by space (0 = never).
+    pub separation_check: u16,
+    pub cutoff: CutoffChoice,
+    /// Overrides the variant's final-move rule.
+    pub final_move: Option<FinalMove>,
+    /// Switch to the space-filling search once the riders are separated.
+    pub endgame: bool,
+    /// Predictive Expansion Strategy: certain separated positions count as finished.
+    pub predictive_expansion: bool,
+    /// Memory bound of the tree in nodes.
+    pub max_nodes: usize,
+    /// Visits a move (joint move, decoupled) needs before its node is created.
+    pub expand_visits: u32,
+}
+
+impl Default for TronConfig {
+    /// Decoupled UCB1-Tuned with the max final move and crash-avoiding play-outs (the
+    /// strongest variant in the arena), nodes created after 4 visits, and the endgame
+    /// filler once the riders are separated.
+    fn default() -> Self {
+        TronConfig {
+            variant: TronVariant::DecoupledUcb1TunedMax,
+            exploration: None,
+            gamma: LANCTOT_GAMMA,
+            playout: PlayoutChoice::Safe,
+            separation_check: 0,
+            cutoff: CutoffChoice::None,
+            final_move: None,
+            endgame: true,
+            predictive_expansion: false,
+            max_nodes: TRON_MAX_NODES,
+            expand_visits: 4,
+        }
+    }
+}
+
+impl TronConfig {
+    /// The play-out policy, the search's evaluator, these settings ask for.
+    pub fn playout_policy(&self) -> PlayoutPolicy {
+        let base = match self.playout {
+            PlayoutChoice::Random => PlayoutPolicy::random(),
+            PlayoutChoice::Safe => PlayoutPolicy::avoid_crash(),
+        };
+        let eval = match self.cutoff {
+            CutoffChoice::None => None,
+            CutoffChoice::Voronoi => Some(EvalCutoff::VORONOI),
+            CutoffChoice::TreeOfChambers => Some(EvalCutoff::TREE_OF_CHAMBERS),
+        };
+        base.with_separation_check(self.separation_check)
+            .with_eval(eval)
+            .with_predictive_expansion(self.predictive_expansion)
+    }
+
+    /// The decoupled search settings of a decoupled variant; `None` for a sequential one.
+    pub fn sim_config(&self) -> Option<SimConfig> {
+        let c = |default: f32| self.exploration.unwrap_or(default);
+        let policy = match self.variant {
+            TronVariant::SequentialUct | TronVariant::SequentialUcb1Tuned => return None,
+            TronVariant::DecoupledUctMax | TronVariant::DecoupledUctMix => {
+                SimPolicy::DecoupledUct {
+                    c: c(LANCTOT_UCT_C),
+                }
+            }
+            TronVariant::DecoupledUcb1TunedMax | TronVariant::DecoupledUcb1TunedMix => {
+                SimPolicy::DecoupledUcb1Tuned { c: c(1.0) }
+            }
+            TronVariant::Exp3 => SimPolicy::Exp3 { gamma: self.gamma },
+            TronVariant::RegretMatching => SimPolicy::RegretMatching { gamma: self.gamma },
+        };
+        let variant_final = match self.variant {
+            TronVariant::DecoupledUctMix | TronVariant::DecoupledUcb1TunedMix => FinalMove::Mix,
+            _ => policy.default_final_move(),
+        };
+        Some(SimConfig {
+            policy,
+            final_move: self.final_move.unwrap_or(variant_final),
+            max_nodes: self.max_nodes,
+            expand_visits: self.expand_visits,
+        })
+    }
+
+    /// The sequential tree settings (sequential variants).
+    pub fn tree_config(&self) -> TreeConfig {
+        let selection = match self.variant {
+            TronVariant::SequentialUcb1Tuned => Selection::Ucb1Tuned,
+            _ => Selection::Ucb1,
+        };
+        TreeConfig {
+            exploration: self.exploration.unwrap_or(match selection {
+                Selection::Ucb1 => LANCTOT_UCT_C,
+                Selection::Ucb1Tuned => 1.0,
+            }),
+            selection,
+            expand_visits: self.expand_visits,
+            max_nodes: self.max_nodes,
+            final_move: self.final_move.unwrap_or(FinalMove::MostVisits),
+            solver: true,
+        }
+    }
+}
+
+/// A final-move rule by its option name.
+fn final_move(name: &str) -> Result<FinalMove, String> {
+    Ok(match name {
+        "robust" | "max" => FinalMove::MostVisits,
+        "max-robust" => FinalMove::MaxRobust,
+        "mix" => FinalMove::Mix,
+        "secure" => FinalMove::Secure { a: 1.0 },
+        other => return Err(format!("unknown final-move rule {other:?}")),
+    })
 }
 
 pub const USAGE: &str = "\
@@ -67,31 +289,33 @@ OPTIONS:
     --expand-visits N       play-outs a leaf gets before its children are created [16]
     --max-nodes N           memory bound of the tree in nodes (about 24 bytes each);
                             when full, search goes on without expanding [4000000]
-    --final robust|max-robust
-                            final move: most visits, or most visits and best value,
-                            searching on (up to twice the budget) until both agree
-                            [max-robust]
+    --final robust|max-robust|secure
+                            final move: most visits; most visits and best value,
+                            searching on (up to twice the budget) until both agree;
+                            or the best mean - 1/sqrt(visits) [max-robust]
     --no-solver             do not prove wins and losses (MCTS-Solver)
   Light Riders search:
     --tron-variant NAME     suct | suct-tuned | duct-max | duct-mix | ducb1t-max |
                             ducb1t-mix | exp3 | rm: sequential UCT / UCB1-Tuned,
                             decoupled UCT / UCB1-Tuned with max or mix final move,
-                            Exp3, Regret Matching (seed 003) [ducb1t-max, the
-                            strongest in the arena]
+                            Exp3, Regret Matching (Lanctot et al. 2013)
+                            [ducb1t-max, the strongest in the arena]
     --tron-c X              exploration constant of the UCB variants
                             [1.5 UCT, 1.0 UCB1-Tuned]
     --tron-gamma X          exploration rate of Exp3 and Regret Matching [0.3]
-    --tron-final max|mix|secure
-                            final move of the decoupled variants: most visits, sampled
-                            from the visits or average strategy, or best v - 1/sqrt(n)
-                            [the variant's own]
+    --tron-final max|max-robust|mix|secure
+                            final move: most visits; most visits and best value,
+                            searching on until both agree; sampled from the visits or
+                            average strategy (decoupled variants only); or the best
+                            mean - 1/sqrt(visits) [the variant's own]
     --tron-playout random|safe
                             play-out policy: uniform, or avoiding immediate crashes [safe]
     --tron-separation K     every K play-out steps, stop if the riders are separated and
                             decide by space; 0 = never [0]
     --tron-cutoff none|voronoi|chambers
-                            end play-outs early by an evaluation (seed 002: Voronoi after
-                            20 steps, Tree of Chambers after 15, win threshold 1) [none]
+                            end play-outs early by an evaluation (Kang 2012: Voronoi
+                            after 20 steps, Tree of Chambers after 15, win threshold 1)
+                            [none]
     --tron-pes              Predictive Expansion Strategy: the search treats separated
                             positions with a certain winner as finished [off]
     --tron-max-nodes N      memory bound of the Tron tree in nodes (about 400 bytes
@@ -105,18 +329,10 @@ Logs go to stderr; set RUST_LOG=debug for more, RUST_LOG=warn for less [info].
 ";
 
 impl Config {
-    /// The game's time control for the engine's `settings` (10 s bank and
-    /// `default_per_move` when not sent), with this configuration's overrides.
-    pub fn time_control(
-        &self,
-        settings: &super::Settings,
-        game_default: impl Fn(u64, u64) -> TimeControl,
-        default_per_move: u64,
-    ) -> TimeControl {
-        let mut tc = game_default(
-            settings.timebank_ms.unwrap_or(10_000),
-            settings.time_per_move_ms.unwrap_or(default_per_move),
-        );
+    /// `base`, a game's time control for the engine's settings, with this
+    /// configuration's overrides.
+    pub fn time_control(&self, base: TimeControl) -> TimeControl {
+        let mut tc = base;
         if let Some(ms) = self.safety_margin_ms {
             tc.safety_margin_ms = ms;
         }
@@ -125,7 +341,6 @@ impl Config {
         }
         tc
     }
-
     /// Parses the options (without the program name and any subcommand).
     pub fn from_args<S: AsRef<str>>(args: &[S]) -> Result<Config, String> {
         let mut config = Config::default();
@@ -148,17 +363,11 @@ impl Config {
                 "--seed" => config.seed = Some(number(flag, &value("a number")?)?),
                 "--safety-ms" => config.safety_margin_ms = Some(number(flag, &value("ms")?)?),
                 "--time-horizon" => config.time_horizon = Some(number(flag, &value("moves")?)?),
-                "--c" => config.tree.exploration = positive(flag, &value("a number")?)?,
-                "--expand-visits" => config.tree.expand_visits = number(flag, &value("visits")?)?,
-                "--max-nodes" => config.tree.max_nodes = number(flag, &value("nodes")?)?,
-                "--final" => {
-                    config.tree.final_move = match value("robust or max-robust")?.as_str() {
-                        "robust" => FinalMove::Robust,
-                        "max-robust" => FinalMove::MaxRobust,
-                        other => return Err(format!("unknown final-move rule {other:?}")),
-                    }
-                }
-                "--no-solver" => config.tree.solver = false,
+                "--c" => config.uttt.exploration = positive(flag, &value("a number")?)?,
+                "--expand-visits" => config.uttt.expand_visits = number(flag, &value("visits")?)?,
+                "--max-nodes" => config.uttt.max_nodes = number(flag, &value("nodes")?)?,
+                "--final" => config.uttt.final_move = final_move(&value("a final-move rule")?)?,
+                "--no-solver" => config.uttt.solver = false,
                 "--tron-variant" => {
                     config.tron.variant = value("a variant")?.parse()?;
                 }
@@ -170,12 +379,7 @@ impl Config {
                     config.tron.separation_check = number(flag, &value("steps")?)?
                 }
                 "--tron-final" => {
-                    config.tron.final_move = Some(match value("max, mix or secure")?.as_str() {
-                        "max" => SimFinalMove::Max,
-                        "mix" => SimFinalMove::Mix,
-                        "secure" => SimFinalMove::Secure { a: 1.0 },
-                        other => return Err(format!("unknown final-move rule {other:?}")),
-                    })
+                    config.tron.final_move = Some(final_move(&value("a final-move rule")?)?)
                 }
                 "--tron-max-nodes" => config.tron.max_nodes = number(flag, &value("nodes")?)?,
                 "--tron-expand-visits" => {
@@ -186,25 +390,19 @@ impl Config {
                 other => return Err(format!("unknown option {other:?} (see --help)")),
             }
         }
-        if config.tree.expand_visits == 0 || config.tron.expand_visits == 0 {
+        if config.uttt.expand_visits == 0 || config.tron.expand_visits == 0 {
             return Err("--expand-visits and --tron-expand-visits must be at least 1".into());
         }
-        if config.tree.max_nodes < 100 {
+        if config.uttt.max_nodes < 100 {
             return Err("--max-nodes must be at least 100".into());
         }
+        if config.uttt.final_move == FinalMove::Mix {
+            return Err("--final mix: the UTTT tree has no mixed strategy".into());
+        }
+        if config.tron.final_move == Some(FinalMove::Mix) && config.tron.sim_config().is_none() {
+            return Err("--tron-final mix needs a decoupled --tron-variant".into());
+        }
         Ok(config)
-    }
-}
-
-fn number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, String> {
-    text.parse()
-        .map_err(|_| format!("{flag} needs a non-negative whole number, got {text:?}"))
-}
-
-fn positive(flag: &str, text: &str) -> Result<f32, String> {
-    match text.parse::<f32>() {
-        Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
-        _ => Err(format!("{flag} needs a positive number, got {text:?}")),
     }
 }
 
@@ -239,11 +437,11 @@ mod tests {
         .unwrap();
         assert_eq!(config.game, GameChoice::Uttt);
         assert_eq!(config.seed, Some(42));
-        assert_eq!(config.tree.exploration, 0.7);
-        assert_eq!(config.tree.final_move, FinalMove::Robust);
-        assert!(!config.tree.solver);
-        assert_eq!(config.tree.max_nodes, 1000);
-        assert_eq!(config.tree.expand_visits, 3);
+        assert_eq!(config.uttt.exploration, 0.7);
+        assert_eq!(config.uttt.final_move, FinalMove::MostVisits);
+        assert!(!config.uttt.solver);
+        assert_eq!(config.uttt.max_nodes, 1000);
+        assert_eq!(config.uttt.expand_visits, 3);
         assert_eq!(config.safety_margin_ms, Some(60));
     }
 
@@ -258,6 +456,8 @@ mod tests {
             &["--frobnicate"],
             &["--expand-visits", "0"],
             &["--final", "best"],
+            &["--final", "mix"],
+            &["--tron-variant", "suct", "--tron-final", "mix"],
         ] {
             let err = Config::from_args(bad).unwrap_err();
             assert!(!err.is_empty(), "{bad:?}");

@@ -1,213 +1,139 @@
-//! The Light Riders player: engine fields in, a direction out.
+//! The Light Riders player: engine fields in, a direction out; and [`TronSearcher`],
+//! the search the options ask for, built the same way for the player and the bench.
 
-use super::{Config, GamePlayer, Settings};
+use super::options::TronConfig;
+use super::{ActRequest, Config, GamePlayer, Settings};
 use crate::game::Player;
 use crate::protocol::{GameUpdate, Token, TronAnswer};
-use crate::search::simultaneous::{
-    FinalMove, SimConfig, SimPolicy, SimSearch, DEFAULT_MAX_NODES, PAPER_UCT_C,
+use crate::search::simultaneous::SimSearch;
+use crate::search::tree::{Proof, Tree};
+use crate::search::{
+    think, FastRng, FinalMove, Limits, Search, SearchStats, SequentialEvaluator, Sequentialized,
 };
-use crate::search::tree::{Proof, Selection, Tree, TreeConfig};
-use crate::search::{moves_between, FastRng, Limits, SequentialEvaluator, Sequentialized};
-use crate::timeman::{self, TimeControl};
-use crate::tron::endgame::{self, FillBudget};
-use crate::tron::{space, Direction, EvalCutoff, PlayoutPolicy, TronState};
+use crate::timeman::{self, TimeControl, TRON_TIME_PER_MOVE_MS};
+use crate::tron::endgame;
+use crate::tron::{space, Direction, PlayoutPolicy, PositionError, TronState};
 use log::{error, info, warn};
 use rand::SeedableRng;
-use std::str::FromStr;
-use std::time::{Duration, Instant};
+use std::fmt;
 
-/// The search variant of seed 003 that the Tron player runs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TronVariant {
-    /// Sequential UCT: we commit first inside the tree.
-    SequentialUct,
-    /// Sequential UCB1-Tuned.
-    SequentialUcb1Tuned,
-    DecoupledUctMax,
-    DecoupledUctMix,
-    DecoupledUcb1TunedMax,
-    DecoupledUcb1TunedMix,
-    Exp3,
-    RegretMatching,
-}
-
-impl FromStr for TronVariant {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, String> {
-        Ok(match name {
-            "suct" => TronVariant::SequentialUct,
-            "suct-tuned" => TronVariant::SequentialUcb1Tuned,
-            "duct-max" => TronVariant::DecoupledUctMax,
-            "duct-mix" => TronVariant::DecoupledUctMix,
-            "ducb1t-max" => TronVariant::DecoupledUcb1TunedMax,
-            "ducb1t-mix" => TronVariant::DecoupledUcb1TunedMix,
-            "exp3" => TronVariant::Exp3,
-            "rm" => TronVariant::RegretMatching,
-            other => return Err(format!("unknown Tron variant {other:?}")),
-        })
-    }
-}
-
-/// How play-outs choose moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayoutChoice {
-    Random,
-    /// Avoid an immediate crash when a safe move exists.
-    Safe,
-}
-
-impl FromStr for PlayoutChoice {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, String> {
-        match name {
-            "random" => Ok(PlayoutChoice::Random),
-            "safe" => Ok(PlayoutChoice::Safe),
-            other => Err(format!("unknown play-out policy {other:?}")),
-        }
-    }
-}
-
-/// The evaluation that may end a play-out early (seed 002).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CutoffChoice {
-    None,
-    Voronoi,
-    TreeOfChambers,
-}
-
-impl FromStr for CutoffChoice {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, String> {
-        match name {
-            "none" => Ok(CutoffChoice::None),
-            "voronoi" => Ok(CutoffChoice::Voronoi),
-            "chambers" => Ok(CutoffChoice::TreeOfChambers),
-            other => Err(format!("unknown play-out cut-off {other:?}")),
-        }
-    }
-}
-
-/// Settings of the Light Riders search.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TronConfig {
-    pub variant: TronVariant,
-    /// Exploration constant of the UCB variants; `None` keeps each one's default
-    /// (1.5 for UCT, seed 003; 1.0 for UCB1-Tuned, its formula has none).
-    pub exploration: Option<f32>,
-    /// Exploration rate of Exp3 and Regret Matching (seed 003: 0.3).
-    pub gamma: f32,
-    pub playout: PlayoutChoice,
-    /// Every this many play-out steps, end the play-out if the riders are separated
-    /// and decide by space (0 = never).
-    pub separation_check: u16,
-    pub cutoff: CutoffChoice,
-    /// Overrides the variant's final-move rule (decoupled variants only).
-    pub final_move: Option<FinalMove>,
-    /// Switch to the space-filling search once the riders are separated.
-    pub endgame: bool,
-    /// Predictive Expansion Strategy: certain separated positions count as finished.
-    pub predictive_expansion: bool,
-    /// Memory bound of the tree in nodes.
-    pub max_nodes: usize,
-    /// Visits a move (joint move, decoupled) needs before its node is created.
-    pub expand_visits: u32,
-}
-
-impl Default for TronConfig {
-    fn default() -> Self {
-        TronConfig {
-            variant: TronVariant::DecoupledUcb1TunedMax,
-            exploration: None,
-            gamma: 0.3,
-            playout: PlayoutChoice::Safe,
-            separation_check: 0,
-            cutoff: CutoffChoice::None,
-            final_move: None,
-            endgame: true,
-            predictive_expansion: false,
-            max_nodes: DEFAULT_MAX_NODES,
-            expand_visits: 4,
-        }
-    }
-}
-
-impl TronConfig {
-    /// The play-out policy these settings ask for.
-    pub fn playout_policy(&self) -> PlayoutPolicy {
-        let base = match self.playout {
-            PlayoutChoice::Random => PlayoutPolicy::random(),
-            PlayoutChoice::Safe => PlayoutPolicy::avoid_crash(),
-        };
-        let eval = match self.cutoff {
-            CutoffChoice::None => None,
-            CutoffChoice::Voronoi => Some(EvalCutoff::VORONOI),
-            CutoffChoice::TreeOfChambers => Some(EvalCutoff::TREE_OF_CHAMBERS),
-        };
-        base.with_separation_check(self.separation_check)
-            .with_eval(eval)
-            .with_predictive_expansion(self.predictive_expansion)
-    }
-
-    /// The decoupled search settings of a decoupled variant; `None` for a sequential one.
-    pub fn sim_config(&self) -> Option<SimConfig> {
-        let c = |default: f32| self.exploration.unwrap_or(default);
-        let policy = match self.variant {
-            TronVariant::SequentialUct | TronVariant::SequentialUcb1Tuned => return None,
-            TronVariant::DecoupledUctMax | TronVariant::DecoupledUctMix => {
-                SimPolicy::DecoupledUct { c: c(PAPER_UCT_C) }
-            }
-            TronVariant::DecoupledUcb1TunedMax | TronVariant::DecoupledUcb1TunedMix => {
-                SimPolicy::DecoupledUcb1Tuned { c: c(1.0) }
-            }
-            TronVariant::Exp3 => SimPolicy::Exp3 { gamma: self.gamma },
-            TronVariant::RegretMatching => SimPolicy::RegretMatching { gamma: self.gamma },
-        };
-        let variant_final = match self.variant {
-            TronVariant::DecoupledUctMix | TronVariant::DecoupledUcb1TunedMix => FinalMove::Mix,
-            _ => policy.paper_final_move(),
-        };
-        Some(SimConfig {
-            policy,
-            final_move: self.final_move.unwrap_or(variant_final),
-            max_nodes: self.max_nodes,
-            expand_visits: self.expand_visits,
-        })
-    }
-
-    /// The sequential tree settings (sequential variants).
-    pub fn tree_config(&self) -> TreeConfig {
-        let selection = match self.variant {
-            TronVariant::SequentialUcb1Tuned => Selection::Ucb1Tuned,
-            _ => Selection::Ucb1,
-        };
-        TreeConfig {
-            exploration: self.exploration.unwrap_or(match selection {
-                Selection::Ucb1 => PAPER_UCT_C,
-                Selection::Ucb1Tuned => 1.0,
-            }),
-            selection,
-            expand_visits: self.expand_visits,
-            max_nodes: self.max_nodes,
-            final_move: crate::search::tree::FinalMove::Robust,
-            solver: true,
-        }
-    }
-}
-
-/// The search kept between moves.
-enum TronSearch {
+/// The Light Riders search for one rider: the sequential tree (the rider commits first)
+/// or the decoupled one, each valuing leaves by the configured play-out policy.
+pub enum TronSearcher {
     Sequential(Tree<Sequentialized<TronState>, SequentialEvaluator<PlayoutPolicy>>),
-    Decoupled(SimSearch<TronState, PlayoutPolicy>),
+    Decoupled {
+        search: SimSearch<TronState, PlayoutPolicy>,
+        /// The rider the search plays for.
+        me: Player,
+    },
+}
+
+/// The move a search chose and what it knows of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Choice {
+    pub mv: Direction,
+    /// Mean reward for the rider that plays it.
+    pub value: f32,
+    pub visits: u32,
+    /// Proven value (sequential tree only).
+    pub proof: Proof,
+}
+
+impl TronSearcher {
+    /// The search `config` asks for, rooted at `root`, playing for `me`.
+    pub fn new(config: &TronConfig, root: TronState, me: Player, seed: u64) -> TronSearcher {
+        let evaluator = config.playout_policy();
+        match config.sim_config() {
+            Some(sim) => TronSearcher::Decoupled {
+                search: SimSearch::new(root, sim, evaluator, FastRng::seed_from_u64(seed)),
+                me,
+            },
+            None => TronSearcher::Sequential(Tree::new(
+                Sequentialized::new(root, me),
+                config.tree_config(),
+                SequentialEvaluator(evaluator),
+                seed,
+            )),
+        }
+    }
+
+    /// Moves the root to `state`, keeping the subtree of the round played if the tree
+    /// holds it; returns whether it did.
+    pub fn reroot(&mut self, state: &TronState) -> bool {
+        match self {
+            TronSearcher::Sequential(tree) => {
+                let me = tree.root_state().first();
+                tree.reroot(Sequentialized::new(state.clone(), me))
+            }
+            TronSearcher::Decoupled { search, .. } => search.reroot(state),
+        }
+    }
+
+    /// The move to play under the final-move rule (`rng` samples mixed strategies).
+    pub fn best_move(&self, rng: &mut FastRng) -> Option<Choice> {
+        match self {
+            TronSearcher::Sequential(tree) => tree.best_move().map(|m| Choice {
+                mv: m.mv,
+                value: m.value,
+                visits: m.visits,
+                proof: m.proof,
+            }),
+            TronSearcher::Decoupled { search, me } => {
+                let mv = search.best_move(*me, rng)?;
+                let action = search.root_actions(*me).into_iter().find(|a| a.mv == mv)?;
+                Some(Choice {
+                    mv,
+                    value: action.mean,
+                    visits: action.visits,
+                    proof: Proof::Unknown,
+                })
+            }
+        }
+    }
+}
+
+impl Search for TronSearcher {
+    fn search(&mut self, limits: Limits) -> SearchStats {
+        match self {
+            TronSearcher::Sequential(tree) => tree.search(limits),
+            TronSearcher::Decoupled { search, .. } => search.search(limits),
+        }
+    }
+
+    fn final_move_settled(&self) -> bool {
+        match self {
+            TronSearcher::Sequential(tree) => tree.final_move_settled(),
+            TronSearcher::Decoupled { search, me } => {
+                search.config().final_move != FinalMove::MaxRobust || search.max_robust_found(*me)
+            }
+        }
+    }
+}
+
+impl fmt::Debug for TronSearcher {
+    /// The settings the search runs with (not its tree): what the options built.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TronSearcher::Sequential(tree) => f
+                .debug_struct("Sequential")
+                .field("config", tree.config())
+                .field("evaluator", tree.evaluator())
+                .finish(),
+            TronSearcher::Decoupled { search, me } => f
+                .debug_struct("Decoupled")
+                .field("config", search.config())
+                .field("evaluator", search.evaluator())
+                .field("me", me)
+                .finish(),
+        }
+    }
 }
 
 /// Rebuilds the position from the engine's field each round, answers forced moves at
 /// once, fills space once the riders are separated, and otherwise searches.
 pub struct TronPlayer {
     field: Option<Vec<Token>>,
-    search: Option<TronSearch>,
+    searcher: Option<TronSearcher>,
     rng: FastRng,
     seed: u64,
     moves_made: u32,
@@ -217,108 +143,59 @@ impl TronPlayer {
     pub fn new(seed: u64) -> Self {
         TronPlayer {
             field: None,
-            search: None,
+            searcher: None,
             rng: FastRng::seed_from_u64(seed ^ 0x7f4a_7c15),
             seed,
             moves_made: 0,
         }
     }
 
-    fn position(&self, settings: &Settings) -> Result<TronState, String> {
-        let field = self.field.as_deref().ok_or("no field received yet")?;
-        let (width, height) = match (settings.field_width, settings.field_height) {
-            (Some(w), Some(h)) => (w as usize, h as usize),
-            _ => square_side(field.len())
-                .ok_or("no field_width/field_height and the field is not square")?,
-        };
-        TronState::from_engine(width, height, field)
+    fn position(&self, settings: &Settings) -> Result<TronState, PositionError> {
+        let field = self.field.as_deref().ok_or(PositionError::NoField)?;
+        match (settings.field_width, settings.field_height) {
+            (Some(w), Some(h)) => TronState::from_engine(w as usize, h as usize, field),
+            _ => TronState::from_square_field(field),
+        }
     }
 
-    /// Searches with the configured variant, reusing the kept tree when the new position
-    /// follows from its root by one joint move.
-    fn mcts(
+    /// Searches with the configured variant until the budget's deadlines, reusing the
+    /// kept tree when the new position follows from its root by one round.
+    fn search(
         &mut self,
         state: TronState,
         me: Player,
-        config: &TronConfig,
-        deadline: Instant,
+        request: &ActRequest,
+        budget: timeman::Budget,
     ) -> (Direction, String) {
-        let limits = Limits {
-            deadline: Some(deadline),
-            max_iterations: None,
-        };
+        let reused = self
+            .searcher
+            .as_mut()
+            .is_some_and(|searcher| searcher.reroot(&state));
         let seed = self.seed.wrapping_add(self.moves_made as u64);
-        match config.sim_config() {
-            Some(sim_config) => {
-                let reused = match &mut self.search {
-                    Some(TronSearch::Decoupled(search)) => {
-                        joint_move_between(search.root(), &state)
-                            .is_some_and(|(m0, m1)| search.advance(m0, m1, &state))
-                    }
-                    _ => false,
-                };
-                if !reused {
-                    let search = SimSearch::new(
-                        state.clone(),
-                        sim_config,
-                        config.playout_policy(),
-                        FastRng::seed_from_u64(seed),
-                    );
-                    self.search = Some(TronSearch::Decoupled(search));
-                }
-                let Some(TronSearch::Decoupled(search)) = &mut self.search else {
-                    unreachable!()
-                };
-                let stats = search.search(limits);
-                let direction = search.best_move(me, &mut self.rng).unwrap_or(Direction::Up);
-                let mine = search.root_actions(me);
-                let chosen = mine.iter().find(|a| a.mv == direction);
-                let how = format!(
-                    "variant={:?} iterations={} nodes={} value={:.3} visits={} reused={}",
-                    config.variant,
-                    stats.iterations,
-                    stats.nodes,
-                    chosen.map_or(0.5, |a| a.mean),
-                    chosen.map_or(0, |a| a.visits),
-                    reused
-                );
-                (direction, how)
-            }
-            None => {
-                let root = Sequentialized::new(state, me);
-                let reused = match &mut self.search {
-                    Some(TronSearch::Sequential(tree)) => {
-                        moves_between(tree.root_state(), &root, 2)
-                            .is_some_and(|path| tree.advance(&path, root.clone()))
-                    }
-                    _ => false,
-                };
-                if !reused {
-                    self.search = Some(TronSearch::Sequential(Tree::new(
-                        root,
-                        config.tree_config(),
-                        SequentialEvaluator(config.playout_policy()),
-                        seed,
-                    )));
-                }
-                let Some(TronSearch::Sequential(tree)) = &mut self.search else {
-                    unreachable!()
-                };
-                let stats = tree.search(limits);
-                let chosen = tree.best_move();
-                let how = format!(
-                    "variant={:?} iterations={} nodes={} value={:.3} visits={} proof={:?} reused={}",
-                    config.variant,
-                    stats.iterations,
-                    stats.nodes,
-                    chosen.map_or(0.5, |c| c.value),
-                    chosen.map_or(0, |c| c.visits),
-                    chosen.map_or(Proof::Unknown, |c| c.proof),
-                    reused
-                );
-                (chosen.map_or(Direction::Up, |c| c.mv), how)
-            }
-        }
+        let config = &request.config.tron;
+        let searcher = match &mut self.searcher {
+            Some(searcher) if reused => searcher,
+            slot => slot.insert(TronSearcher::new(config, state, me, seed)),
+        };
+        let received = request.received;
+        let stats = think(
+            searcher,
+            received,
+            budget.target_at(received),
+            budget.hard_at(received),
+        );
+        let chosen = searcher.best_move(&mut self.rng);
+        let how = format!(
+            "variant={:?} iterations={} nodes={} value={:.3} visits={} proof={:?} reused={}",
+            config.variant,
+            stats.iterations,
+            stats.nodes,
+            chosen.map_or(0.5, |c| c.value),
+            chosen.map_or(0, |c| c.visits),
+            chosen.map_or(Proof::Unknown, |c| c.proof),
+            reused
+        );
+        (chosen.map_or(Direction::Up, |c| c.mv), how)
     }
 }
 
@@ -334,22 +211,25 @@ impl GamePlayer for TronPlayer {
         }
     }
 
-    fn act(
-        &mut self,
-        bank_ms: Option<u64>,
-        received: Instant,
-        settings: &Settings,
-        config: &Config,
-    ) -> String {
-        let tron = &config.tron;
-        let state = match self.position(settings) {
+    /// The Light Riders clock: the game lasts about a quarter of the board's cells.
+    fn time_control(&self, settings: &Settings, config: &Config) -> TimeControl {
+        let (bank, per_move) = settings.timebank(TRON_TIME_PER_MOVE_MS);
+        let cells = match self.position(settings) {
+            Ok(state) => state.width() * state.height(),
+            Err(_) => 16 * 16,
+        };
+        config.time_control(TimeControl::tron(bank, per_move, cells as u32))
+    }
+
+    fn act(&mut self, request: &ActRequest) -> String {
+        let state = match self.position(request.settings) {
             Ok(state) => state,
             Err(err) => {
                 error!("invalid position from the engine: {err}");
                 return self.recover();
             }
         };
-        let me: Player = match settings.your_botid {
+        let me: Player = match request.settings.your_botid {
             Some(id @ 0..=1) => id,
             other => {
                 warn!("your_botid {other:?} is not 0 or 1; playing as player 0");
@@ -358,18 +238,12 @@ impl GamePlayer for TronPlayer {
         };
         self.moves_made += 1;
         let safe = state.safe_moves(me);
-        let cells = (state.width() * state.height()) as u32;
-        let tc = config.time_control(
-            settings,
-            |bank, per_move| TimeControl::tron(bank, per_move, cells),
-            200,
-        );
-        let bank = tc.bank_or_refill(bank_ms);
-        let budget = timeman::budget(&tc, bank, self.moves_made, safe.len());
-        let deadline = received + Duration::from_millis(budget.target_ms);
+        let clock = request.clock;
+        let bank = clock.bank_or_refill(request.bank_ms);
+        let budget = timeman::budget(clock, bank, self.moves_made, safe.len());
 
         let (answer, how) = if safe.len() <= 1 {
-            self.search = None;
+            self.searcher = None;
             // Boxed in: every move crashes, and a reversal would be an illegal answer,
             // so say `pass` (the engine keeps the current direction).
             let answer = safe
@@ -377,16 +251,10 @@ impl GamePlayer for TronPlayer {
                 .next()
                 .map_or(TronAnswer::Pass, Direction::to_answer);
             (answer, "forced".to_string())
-        } else if tron.endgame && space::separated(&state) {
-            self.search = None;
-            let fill = endgame::fill_longest(
-                &state,
-                me,
-                FillBudget {
-                    nodes: u64::MAX,
-                    deadline: Some(deadline),
-                },
-            );
+        } else if request.config.tron.endgame && space::separated(&state) {
+            self.searcher = None;
+            let limits = Limits::until(budget.target_at(request.received));
+            let fill = endgame::fill_longest(&state, me, limits);
             let how = format!(
                 "fill length={} exact={} nodes={}",
                 fill.length, fill.exact, fill.nodes
@@ -396,7 +264,7 @@ impl GamePlayer for TronPlayer {
                 how,
             )
         } else {
-            let (direction, how) = self.mcts(state, me, tron, deadline);
+            let (direction, how) = self.search(state, me, request, budget);
             (direction.to_answer(), how)
         };
         info!(
@@ -404,7 +272,7 @@ impl GamePlayer for TronPlayer {
             self.moves_made,
             bank,
             budget.target_ms,
-            received.elapsed().as_millis(),
+            request.received.elapsed().as_millis(),
             answer,
             how
         );
@@ -414,10 +282,9 @@ impl GamePlayer for TronPlayer {
     /// An answer without a search, after an invalid position or a failed search: a move
     /// that does not crash at once if the field shows one, else `pass`. The kept tree is dropped.
     fn recover(&mut self) -> String {
-        self.search = None;
+        self.searcher = None;
         let safe = self.field.as_deref().and_then(|field| {
-            let (w, h) = square_side(field.len())?;
-            let state = TronState::from_engine(w, h, field).ok()?;
+            let state = TronState::from_square_field(field).ok()?;
             // Without settings we cannot tell which rider is ours: take a move safe for both if any.
             let both = state
                 .safe_moves(0)
@@ -428,22 +295,4 @@ impl GamePlayer for TronPlayer {
         safe.map_or(TronAnswer::Pass, Direction::to_answer)
             .to_string()
     }
-}
-
-/// The side of a square field of `cells` values.
-fn square_side(cells: usize) -> Option<(usize, usize)> {
-    let side = (cells as f64).sqrt().round() as usize;
-    (side > 0 && side * side == cells).then_some((side, side))
-}
-
-/// The joint move that turns `from` into `to`, if one does.
-fn joint_move_between(from: &TronState, to: &TronState) -> Option<(Direction, Direction)> {
-    Direction::ALL
-        .iter()
-        .flat_map(|&d0| Direction::ALL.iter().map(move |&d1| (d0, d1)))
-        .find(|&(d0, d1)| {
-            let mut next = from.clone();
-            next.step(d0, d1);
-            &next == to
-        })
 }

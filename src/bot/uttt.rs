@@ -1,13 +1,17 @@
 //! The Ultimate Tic-Tac-Toe player: engine field and macroboard in, `place_move` out.
 
-use super::{think, Config, GamePlayer, Settings};
+use super::{ActRequest, Config, GamePlayer, Settings};
 use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
 use crate::search::tree::{Proof, Tree};
-use crate::search::{moves_between, Game};
-use crate::timeman::{self, Budget, TimeControl};
+use crate::search::{think, Game};
+use crate::timeman::{self, Budget, TimeControl, UTTT_TIME_PER_MOVE_MS};
 use crate::uttt::{detect_dialect, empty_token, Board, Move, RandomPlayout};
 use log::{error, info};
-use std::time::Instant;
+
+/// The UTTT search the options ask for, rooted at `board`.
+pub(crate) fn new_tree(config: &Config, board: Board, seed: u64) -> Tree<Board, RandomPlayout> {
+    Tree::new(board, config.uttt, RandomPlayout, seed)
+}
 
 /// The engine's field and macroboard are the truth each turn; the tree of the last
 /// search is kept and reused when the new position follows from its root.
@@ -43,21 +47,6 @@ impl UtttPlayer {
             .unwrap_or_else(|| detect_dialect(field, macroboard));
         Board::from_engine(field, macroboard, dialect)
     }
-
-    /// Moves the kept tree to `board` if `board` follows from its root in at most two
-    /// plies (our answer and the reply); otherwise drops it. Returns whether it was kept.
-    fn reuse_tree(&mut self, board: Board) -> bool {
-        let Some(tree) = &mut self.tree else {
-            return false;
-        };
-        match moves_between(tree.root_state(), &board, 2) {
-            Some(path) => tree.advance(&path, board),
-            None => {
-                self.tree = None;
-                false
-            }
-        }
-    }
 }
 
 impl GamePlayer for UtttPlayer {
@@ -72,14 +61,13 @@ impl GamePlayer for UtttPlayer {
         }
     }
 
-    fn act(
-        &mut self,
-        bank_ms: Option<u64>,
-        received: Instant,
-        settings: &Settings,
-        config: &Config,
-    ) -> String {
-        let board = match self.position(settings) {
+    fn time_control(&self, settings: &Settings, config: &Config) -> TimeControl {
+        let (bank, per_move) = settings.timebank(UTTT_TIME_PER_MOVE_MS);
+        config.time_control(TimeControl::uttt(bank, per_move))
+    }
+
+    fn act(&mut self, request: &ActRequest) -> String {
+        let board = match self.position(request.settings) {
             Ok(board) => board,
             Err(err) => {
                 error!("invalid position from the engine: {err}");
@@ -94,18 +82,27 @@ impl GamePlayer for UtttPlayer {
         }
         self.moves_made += 1;
 
-        let tc = config.time_control(settings, TimeControl::uttt, 500);
-        let bank = tc.bank_or_refill(bank_ms);
-        let budget = timeman::budget(&tc, bank, self.moves_made, legal.len() as u32);
+        let clock = request.clock;
+        let bank = clock.bank_or_refill(request.bank_ms);
+        let budget = timeman::budget(clock, bank, self.moves_made, legal.len() as u32);
 
-        let reused = self.reuse_tree(board);
+        let reused = match &mut self.tree {
+            Some(tree) => tree.reroot(board),
+            None => false,
+        };
         let tree = self
             .tree
-            .get_or_insert_with(|| Tree::new(board, config.tree, RandomPlayout, self.seed));
+            .get_or_insert_with(|| Tree::new(board, request.config.uttt, RandomPlayout, self.seed));
+        let received = request.received;
         let stats = if budget == Budget::IMMEDIATE {
             Default::default()
         } else {
-            think(tree, budget, received)
+            think(
+                tree,
+                received,
+                budget.target_at(received),
+                budget.hard_at(received),
+            )
         };
         let chosen = tree.best_move();
         let mv = chosen.map_or(legal[0], |info| info.mv);

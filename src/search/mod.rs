@@ -4,6 +4,7 @@
 //! UCT for Tron) or [`SimGame`] (simultaneous moves, used by the decoupled Tron variants).
 //! The trees live in [`tree`] and [`simultaneous`]; neither knows which game it searches.
 
+pub mod bandit;
 pub mod sequential;
 pub mod simultaneous;
 pub mod tree;
@@ -12,6 +13,7 @@ pub use sequential::{SequentialEvaluator, Sequentialized};
 
 use crate::game::{Outcome, Player};
 use rand::RngCore;
+use std::time::{Duration, Instant};
 
 /// The random number generator used everywhere in search: fast, small and seedable.
 /// Xoshiro256++ makes 64 bits a step, which the UTTT play-out splits between two moves.
@@ -132,7 +134,7 @@ impl<G: Game> Evaluator<G> for UniformPlayout<G::Move> {
 /// `Default`: a search without any limit would never stop.)
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
-    pub deadline: Option<std::time::Instant>,
+    pub deadline: Option<Instant>,
     pub max_iterations: Option<u64>,
 }
 
@@ -140,12 +142,17 @@ pub struct Limits {
 pub const CLOCK_CHECK_INTERVAL: u64 = 32;
 
 impl Limits {
-    /// Stop `ms` milliseconds from now.
-    pub fn millis(ms: u64) -> Self {
+    /// Stop at `deadline`.
+    pub fn until(deadline: Instant) -> Self {
         Limits {
-            deadline: Some(std::time::Instant::now() + std::time::Duration::from_millis(ms)),
+            deadline: Some(deadline),
             max_iterations: None,
         }
+    }
+
+    /// Stop `ms` milliseconds from now.
+    pub fn millis(ms: u64) -> Self {
+        Limits::until(Instant::now() + Duration::from_millis(ms))
     }
 
     /// Stop after exactly `n` iterations (reproducible searches in tests).
@@ -163,9 +170,7 @@ impl Limits {
             return true;
         }
         match self.deadline {
-            Some(deadline) if iterations % CLOCK_CHECK_INTERVAL == 0 => {
-                std::time::Instant::now() >= deadline
-            }
+            Some(deadline) if iterations % CLOCK_CHECK_INTERVAL == 0 => Instant::now() >= deadline,
             _ => false,
         }
     }
@@ -176,16 +181,74 @@ impl Limits {
 pub struct SearchStats {
     pub iterations: u64,
     pub playouts: u64,
-    pub elapsed: std::time::Duration,
+    pub elapsed: Duration,
     /// Nodes in the tree after the search.
     pub nodes: usize,
     /// Whether the tree was full and expansion stopped.
     pub tree_full: bool,
 }
 
+impl SearchStats {
+    /// Adds the counts of a later search of the same tree (its node count is the newest).
+    pub fn absorb(&mut self, later: SearchStats) {
+        self.iterations += later.iterations;
+        self.playouts += later.playouts;
+        self.tree_full |= later.tree_full;
+        self.nodes = later.nodes;
+    }
+}
+
+/// How the move to play is chosen from the root's statistics once the search is over.
+/// Both trees know every rule except [`FinalMove::Mix`], which only a simultaneous-move
+/// search has (the sequential tree keeps no mixed strategy).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FinalMove {
+    /// The most visited move (the robust child; DUCT(max)), ties to the better mean.
+    MostVisits,
+    /// The most visited move, once it also has the best mean (the max-robust child,
+    /// Liang 2017, §4.3): [`think`] searches on in short slices, up to its hard limit,
+    /// until there is one, and otherwise plays the most visited move.
+    MaxRobust,
+    /// A move sampled from the root's mixed strategy: the normalised visit counts, or
+    /// Regret Matching's average strategy (Lanctot et al. 2013, Sections 4.3–4.5).
+    Mix,
+    /// The "secure" move `argmax mean − a/√visits`, a lower confidence bound
+    /// (Chaslot et al. 2008).
+    Secure { a: f32 },
+}
+
+/// A search that can be run again on the same tree: what [`think`] drives.
+pub trait Search {
+    /// Runs iterations until `limits` says stop.
+    fn search(&mut self, limits: Limits) -> SearchStats;
+
+    /// Whether the final-move rule is content with what the search knows: always, except
+    /// under [`FinalMove::MaxRobust`] while the most visited move is not the best valued.
+    fn final_move_settled(&self) -> bool;
+}
+
+/// Searches until `target`; then, while the final-move rule is not settled, on in slices
+/// of a tenth of the time so far (at least 5 ms) until `hard`. Returns the statistics of
+/// all slices together, with the time elapsed since `start`.
+pub fn think<S: Search>(
+    search: &mut S,
+    start: Instant,
+    target: Instant,
+    hard: Instant,
+) -> SearchStats {
+    let mut stats = search.search(Limits::until(target));
+    let slice = (target.saturating_duration_since(start) / 10).max(Duration::from_millis(5));
+    let mut until = target;
+    while until < hard && !search.final_move_settled() {
+        until = (until + slice).min(hard);
+        stats.absorb(search.search(Limits::until(until)));
+    }
+    stats.elapsed = start.elapsed();
+    stats
+}
+
 /// The moves that lead from `from` to `to` in at most `max_plies` plies, if any (the
-/// shortest such sequence). The bot uses it to find what happened since its last search
-/// and keep the matching part of its tree.
+/// shortest such sequence): what happened since a search, to keep its tree.
 pub fn moves_between<G: Game>(from: &G, to: &G, max_plies: usize) -> Option<Vec<G::Move>> {
     fn search<G: Game>(from: &G, to: &G, plies: usize, path: &mut Vec<G::Move>) -> bool {
         if from == to {

@@ -7,28 +7,19 @@
 //! back-propagation, so choosing among the root's 81 UTTT children is one multiply-add
 //! per child.
 
-use super::{Evaluator, FastRng, Game, Limits, SearchStats};
+use super::bandit::ucb1_tuned_bonus;
+use super::{moves_between, Evaluator, FastRng, FinalMove, Game, Limits, Search, SearchStats};
 use crate::game::{Outcome, Player};
 use rand::SeedableRng;
 use std::time::Instant;
-
-/// How the move to play is chosen from the root's children (seed 001, §4.3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FinalMove {
-    /// The most visited child.
-    Robust,
-    /// The child with both the most visits and the best mean; the bot searches on until
-    /// one exists, and plays the robust child if none does in time.
-    MaxRobust,
-}
 
 /// The bandit formula that picks a child during selection.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Selection {
     /// UCB1 (UCT): `mean + C·√(ln N / n)`.
     Ucb1,
-    /// UCB1-Tuned (seed 003, Eq. 2): the exploration term scaled by
-    /// `min(1/4, variance + √(2 ln N / n))`; needs each node's mean squared reward.
+    /// UCB1-Tuned ([`ucb1_tuned_bonus`]): the exploration term scaled by the rewards'
+    /// variance; needs each node's mean squared reward.
     Ucb1Tuned,
 }
 
@@ -47,19 +38,6 @@ pub struct TreeConfig {
     pub solver: bool,
 }
 
-impl Default for TreeConfig {
-    fn default() -> Self {
-        TreeConfig {
-            exploration: 0.5,
-            selection: Selection::Ucb1,
-            expand_visits: 16,
-            max_nodes: 4_000_000,
-            final_move: FinalMove::MaxRobust,
-            solver: true,
-        }
-    }
-}
-
 /// The game-theoretic value of a node when proven, from the view of the player who made
 /// the move into it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,6 +49,10 @@ pub enum Proof {
 }
 
 const NO_CHILDREN: u32 = u32::MAX;
+
+/// The plies between two of a player's turns in an alternating game (its move and the
+/// reply): how far [`Tree::reroot`] looks for the new root.
+pub const REROOT_PLIES: usize = 2;
 
 /// One node of the arena. Selection reads `mean` and `inv_sqrt_visits` of every child
 /// and then `first_child` of the one it picks, so all of them share the node's 24 bytes:
@@ -241,14 +223,14 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         Some((node, state))
     }
 
-    /// Replaces the root with `new_root`, reached from the current root by `moves`; keeps
-    /// the matching subtree (statistics included) when the tree holds it and its position
-    /// equals `new_root`, else starts afresh. Returns whether the tree was reused.
-    pub fn advance(&mut self, moves: &[G::Move], new_root: G) -> bool {
-        let reusable = match self.descendant(moves) {
-            Some((node, state)) if state == new_root => Some(node),
-            _ => None,
-        };
+    /// Moves the root to `new_root`. When it follows from the current root in at most
+    /// [`REROOT_PLIES`] plies and the tree holds that position, its subtree (statistics
+    /// included) is kept and `true` returned; otherwise the tree starts afresh.
+    pub fn reroot(&mut self, new_root: G) -> bool {
+        let reusable = moves_between(&self.root_state, &new_root, REROOT_PLIES)
+            .and_then(|moves| self.descendant(&moves))
+            .filter(|(_, state)| *state == new_root)
+            .map(|(node, _)| node);
         self.root_state = new_root;
         match reusable {
             Some(0) => {}
@@ -394,8 +376,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         }
     }
 
-    /// UCB1-Tuned (seed 003, Eq. 2): `mean + C·√(ln N / n · min(1/4, V))` with
-    /// `V = mean of squares − mean² + √(2 ln N / n)`.
+    /// UCB1-Tuned: `mean` plus [`ucb1_tuned_bonus`].
     fn select_child_tuned(&self, parent: usize) -> usize {
         let p = &self.nodes[parent];
         let ln_parent = fast_ln(p.visits.max(1) as f32);
@@ -409,9 +390,14 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             let score = if c.proof == Proof::Loss {
                 f32::NEG_INFINITY
             } else {
-                let ratio = ln_parent / c.visits as f32;
-                let variance = self.square_means[child] - c.mean * c.mean + (2.0 * ratio).sqrt();
-                c.mean + self.config.exploration * (ratio * variance.min(0.25)).sqrt()
+                let bonus = ucb1_tuned_bonus(
+                    self.config.exploration,
+                    ln_parent,
+                    c.visits,
+                    c.mean,
+                    self.square_means[child],
+                );
+                c.mean + bonus
             };
             if score > best_score {
                 best_score = score;
@@ -535,20 +521,48 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             .collect()
     }
 
-    /// The robust child (most visits, ties to the better mean) among the candidates.
+    /// The move to play under the configured [`FinalMove`] rule, among the candidates:
+    /// the robust child (most visits, ties to the better mean), or the secure one. (The
+    /// tree keeps no mixed strategy: [`FinalMove::Mix`] plays the robust child too.)
     pub fn best_move(&self) -> Option<MoveInfo<G::Move>> {
-        self.candidates().first().copied()
+        let candidates = self.candidates();
+        match self.config.final_move {
+            FinalMove::Secure { a } => {
+                let lower_bound =
+                    |m: &MoveInfo<G::Move>| m.value - a / (m.visits.max(1) as f32).sqrt();
+                candidates.into_iter().max_by(|x, y| {
+                    let key = |m| (lower_bound(m), m.visits);
+                    key(x)
+                        .partial_cmp(&key(y))
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                })
+            }
+            FinalMove::MostVisits | FinalMove::MaxRobust | FinalMove::Mix => {
+                candidates.first().copied()
+            }
+        }
     }
 
     /// Whether the robust child also has the best mean (it is the max-robust child of
-    /// seed 001, §4.3). With [`FinalMove::MaxRobust`] the bot keeps searching, within a
-    /// hard limit, until this holds; if it never does, the robust child is played.
+    /// Liang 2017, §4.3). With [`FinalMove::MaxRobust`], [`super::think`] keeps
+    /// searching, within a hard limit, until this holds; if it never does, the robust
+    /// child is played.
     pub fn max_robust_found(&self) -> bool {
         let candidates = self.candidates();
         let Some(robust) = candidates.first() else {
             return true;
         };
         candidates.iter().all(|m| m.value <= robust.value)
+    }
+}
+
+impl<G: Game, E: Evaluator<G>> Search for Tree<G, E> {
+    fn search(&mut self, limits: Limits) -> SearchStats {
+        Tree::search(self, limits)
+    }
+
+    fn final_move_settled(&self) -> bool {
+        self.config.final_move != FinalMove::MaxRobust || self.max_robust_found()
     }
 }
 
@@ -714,6 +728,18 @@ mod tests {
 
     type TicTacToeTree = Tree<TicTacToe, UniformPlayout<u8>>;
 
+    /// The settings the tests start from (those of the UTTT bot).
+    fn config() -> TreeConfig {
+        TreeConfig {
+            exploration: 0.5,
+            selection: Selection::Ucb1,
+            expand_visits: 16,
+            max_nodes: 4_000_000,
+            final_move: FinalMove::MaxRobust,
+            solver: true,
+        }
+    }
+
     fn new_tree(game: TicTacToe, config: TreeConfig, seed: u64) -> TicTacToeTree {
         Tree::new(game, config, UniformPlayout::default(), seed)
     }
@@ -739,7 +765,7 @@ mod tests {
 
     #[test]
     fn exploration_term_is_c_sqrt_ln_n_on_both_sides_of_the_table() {
-        let tree = new_tree(TicTacToe::new(), TreeConfig::default(), 1);
+        let tree = new_tree(TicTacToe::new(), config(), 1);
         let c = tree.config().exploration;
         assert_eq!(tree.exploration_term(0), f32::MIN_POSITIVE);
         assert_eq!(tree.exploration_term(1), f32::MIN_POSITIVE);
@@ -788,11 +814,7 @@ mod tests {
     #[test]
     fn takes_an_immediate_win() {
         // x x . / o o . / . . .  — x to move wins at 2.
-        let tree = searched(
-            TicTacToe::from_picture("xx.oo...."),
-            TreeConfig::default(),
-            2000,
-        );
+        let tree = searched(TicTacToe::from_picture("xx.oo...."), config(), 2000);
         let best = tree.best_move().unwrap();
         assert_eq!(best.mv, 2);
         assert_eq!(best.proof, Proof::Win);
@@ -804,7 +826,7 @@ mod tests {
         // x . . / o o . / x . .  — x to move must block at 5.
         let config = TreeConfig {
             solver: false,
-            ..TreeConfig::default()
+            ..config()
         };
         let tree = searched(TicTacToe::from_picture("x..oo.x.."), config, 20_000);
         assert_eq!(tree.best_move().unwrap().mv, 5);
@@ -844,7 +866,7 @@ mod tests {
             if game.outcome().is_some() {
                 continue;
             }
-            let tree = searched(game, TreeConfig::default(), 30_000);
+            let tree = searched(game, config(), 30_000);
             let exact = minimax(&game);
             let expected_proof = match exact {
                 1.0 => Proof::Win,
@@ -873,13 +895,13 @@ mod tests {
         // (column 0-3-6), and o can block only one.
         let game = TicTacToe::from_picture("xx..o.x.o");
         assert_eq!(game.to_move(), 1);
-        let tree = searched(game, TreeConfig::default(), 50_000);
+        let tree = searched(game, config(), 50_000);
         assert_eq!(tree.root_proof(), Proof::Loss);
     }
 
     #[test]
     fn iteration_limit_is_exact_and_stats_add_up() {
-        let mut tree = new_tree(TicTacToe::new(), TreeConfig::default(), 3);
+        let mut tree = new_tree(TicTacToe::new(), config(), 3);
         let stats = tree.search(Limits::iterations(500));
         assert_eq!(stats.iterations, 500);
         assert_eq!(tree.root_visits(), 500);
@@ -890,10 +912,10 @@ mod tests {
     }
 
     #[test]
-    fn advance_keeps_the_subtree_of_the_moves_played() {
+    fn reroot_keeps_the_subtree_of_the_moves_played() {
         let config = TreeConfig {
             solver: false,
-            ..TreeConfig::default()
+            ..config()
         };
         let mut tree = new_tree(TicTacToe::new(), config, 5);
         tree.search(Limits::iterations(5000));
@@ -904,7 +926,7 @@ mod tests {
             .descendant(&[4, 0])
             .expect("two plies deep after 5000 iterations");
         let expected_visits = tree.nodes[node].visits;
-        assert!(tree.advance(&[4, 0], after));
+        assert!(tree.reroot(after));
         assert_eq!(tree.root_visits(), expected_visits);
         assert_eq!(tree.root_state(), &after);
         // Child blocks are intact: the children hold every visit but the play-outs the
@@ -916,21 +938,46 @@ mod tests {
     }
 
     #[test]
-    fn advance_to_an_unrelated_position_starts_afresh() {
-        let mut tree = new_tree(TicTacToe::new(), TreeConfig::default(), 5);
+    fn reroot_to_an_unreachable_position_starts_afresh() {
+        let mut tree = new_tree(TicTacToe::new(), config(), 5);
         tree.search(Limits::iterations(1000));
-        let unrelated = TicTacToe::from_picture("x...o....");
-        // The moves lead elsewhere than the position given.
-        assert!(!tree.advance(&[0, 8], unrelated));
+        // Three plies away: more than a move and its reply.
+        let far = TicTacToe::from_picture("x...o...x");
+        assert!(!tree.reroot(far));
         assert_eq!(tree.root_visits(), 0);
         assert_eq!(tree.node_count(), 1);
+        assert_eq!(tree.root_state(), &far);
+        // From there, a position one ply on is found and searched.
+        tree.search(Limits::iterations(1000));
+        let mut next = far;
+        next.play(2);
+        assert!(tree.reroot(next));
+        assert!(tree.root_visits() > 0);
+    }
+
+    #[test]
+    fn the_secure_final_move_prefers_a_sure_value_to_visits() {
+        let config = TreeConfig {
+            final_move: FinalMove::Secure { a: 1.0 },
+            solver: false,
+            ..config()
+        };
+        let tree = searched(TicTacToe::new(), config, 3000);
+        let best = tree.best_move().unwrap();
+        let lower_bound = |m: &MoveInfo<u8>| m.value - 1.0 / (m.visits as f32).sqrt();
+        for m in tree.root_moves() {
+            assert!(
+                lower_bound(&m) <= lower_bound(&best),
+                "{m:?} beats {best:?}"
+            );
+        }
     }
 
     #[test]
     fn a_full_tree_keeps_searching_without_expanding() {
         let config = TreeConfig {
             max_nodes: 30,
-            ..TreeConfig::default()
+            ..config()
         };
         let mut tree = new_tree(TicTacToe::new(), config, 9);
         let stats = tree.search(Limits::iterations(5000));
@@ -941,11 +988,7 @@ mod tests {
 
     #[test]
     fn a_finished_position_has_nothing_to_search() {
-        let mut tree = new_tree(
-            TicTacToe::from_picture("xxxoo...."),
-            TreeConfig::default(),
-            1,
-        );
+        let mut tree = new_tree(TicTacToe::from_picture("xxxoo...."), config(), 1);
         let stats = tree.search(Limits::iterations(100));
         assert_eq!(stats.iterations, 0);
         assert!(tree.best_move().is_none());
@@ -953,11 +996,7 @@ mod tests {
 
     #[test]
     fn max_robust_holds_when_the_most_visited_move_is_also_the_best() {
-        let tree = searched(
-            TicTacToe::from_picture("x..oo.x.."),
-            TreeConfig::default(),
-            20_000,
-        );
+        let tree = searched(TicTacToe::from_picture("x..oo.x.."), config(), 20_000);
         assert!(tree.max_robust_found());
         let best = tree.best_move().unwrap();
         assert_eq!(best.mv, 5);

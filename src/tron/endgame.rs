@@ -3,31 +3,11 @@
 //! pruned by the checkerboard parity bound of the space still reachable, within a node
 //! and time budget.
 
-use std::time::Instant;
-
 use super::grid::Bitboard;
 use super::space::{neighbour_deltas, parity_bound, reachable_from};
 use super::{Direction, TronState};
 use crate::game::Player;
-
-/// How much work [`fill_longest`] may do.
-#[derive(Clone, Copy, Debug)]
-pub struct FillBudget {
-    /// Search nodes (path extensions) at most.
-    pub nodes: u64,
-    /// Stop at this instant (checked every 1024 nodes).
-    pub deadline: Option<Instant>,
-}
-
-impl FillBudget {
-    /// A node budget and no deadline (reproducible).
-    pub fn nodes(nodes: u64) -> Self {
-        FillBudget {
-            nodes,
-            deadline: None,
-        }
-    }
-}
+use crate::search::Limits;
 
 /// What [`fill_longest`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,7 +30,8 @@ struct Filler {
     root_bound: u32,
     current_first: Option<Direction>,
     nodes: u64,
-    budget: FillBudget,
+    /// Each node (path extension) counts as one iteration.
+    limits: Limits,
     aborted: bool,
 }
 
@@ -65,9 +46,7 @@ impl Filler {
         if self.best >= self.root_bound {
             return;
         }
-        if self.nodes >= self.budget.nodes
-            || (self.nodes % 1024 == 0 && self.budget.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if self.limits.reached(self.nodes) {
             self.aborted = true;
             return;
         }
@@ -108,9 +87,9 @@ impl Filler {
 }
 
 /// The longest path `player` can run from its head, ignoring the opponent except as a
-/// wall (meant for separated positions). Stops when the budget runs out, returning the
-/// best path so far.
-pub fn fill_longest(state: &TronState, player: Player, budget: FillBudget) -> FillResult {
+/// wall (meant for separated positions). Stops when `limits` say (a node is an
+/// iteration), returning the best path so far.
+pub fn fill_longest(state: &TronState, player: Player, limits: Limits) -> FillResult {
     let grid = state.grid();
     let h = state.head_index(player);
     let region = reachable_from(&state.free(), h);
@@ -122,7 +101,7 @@ pub fn fill_longest(state: &TronState, player: Player, budget: FillBudget) -> Fi
         root_bound: parity_bound(h, &region),
         current_first: None,
         nodes: 0,
-        budget,
+        limits,
         aborted: false,
     };
     f.search(h, 0);

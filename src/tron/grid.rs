@@ -8,6 +8,7 @@
 //! - a wall set that marks every non-board bit as blocked lets a rider's move be checked
 //!   with one bit test, off-board moves included (see `TronState`).
 
+use super::engine::{parse_diagram, PositionError};
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor};
 
@@ -28,13 +29,10 @@ pub struct Grid {
 impl Grid {
     /// A board of `width` x `height` cells. Any size with `1 <= width <= 62`, `height >= 1`
     /// and `(height + 2) * (width + 1) <= 1152` fits (so everything up to 32x32).
-    pub fn new(width: usize, height: usize) -> Result<Grid, String> {
-        if width == 0 || height == 0 || width > 62 {
-            return Err(format!("unsupported board size {width}x{height}"));
-        }
+    pub fn new(width: usize, height: usize) -> Result<Grid, PositionError> {
         let bits = (height + 2) * (width + 1);
-        if bits > MAX_BITS {
-            return Err(format!("board {width}x{height} does not fit in a bitboard"));
+        if width == 0 || height == 0 || width > 62 || bits > MAX_BITS {
+            return Err(PositionError::BoardSize { width, height });
         }
         Ok(Grid {
             width: width as u8,
@@ -372,25 +370,11 @@ impl Bitboard {
 
     /// Parses a diagram of lines ('.' = not in the set, anything else = in the set).
     /// Meant for tests and examples.
-    pub fn from_diagram(diagram: &str) -> Result<Bitboard, String> {
-        let rows: Vec<&str> = diagram
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
-        let height = rows.len();
-        let width = rows.first().map_or(0, |r| r.chars().count());
-        let grid = Grid::new(width, height)?;
-        let mut b = Bitboard::empty(grid);
-        for (y, row) in rows.iter().enumerate() {
-            if row.chars().count() != width {
-                return Err(format!("row {y} is not {width} wide"));
-            }
-            for (x, c) in row.chars().enumerate() {
-                if c != '.' {
-                    b.set(x, y, true);
-                }
-            }
+    pub fn from_diagram(diagram: &str) -> Result<Bitboard, PositionError> {
+        let (width, height, cells) = parse_diagram(diagram, |c| Ok(c != '.'))?;
+        let mut b = Bitboard::empty(Grid::new(width, height)?);
+        for (i, _) in cells.iter().enumerate().filter(|(_, &set)| set) {
+            b.set(i % width, i / width, true);
         }
         Ok(b)
     }

@@ -1,22 +1,27 @@
-//! Light Riders (Tron) rules on bitboards and the space evaluation.
+//! Light Riders (Tron) rules on bitboards, the space evaluation and the play-outs.
 //!
 //! - [`grid`]: board geometry and the [`Bitboard`] cell set.
-//! - this module: [`Direction`], [`TronState`] (the riddles.io rules, engine field I/O,
-//!   random play-outs with optional cut-offs) and its [`SimGame`] implementation.
+//! - this module: [`Direction`], [`TronState`] (the riddles.io rules) and its
+//!   [`SimGame`] implementation.
+//! - `engine`: the engine's field, diagrams and pictures of a [`TronState`], and
+//!   [`PositionError`].
 //! - [`space`]: flood fills, separation, checkerboard bounds, Voronoi, articulation points,
 //!   Tree of Chambers, [`space::evaluate`].
+//! - [`playout`]: random play-outs with optional cut-offs, the search's evaluator.
 //! - [`endgame`]: longest-path space filling once the riders are separated.
 
 pub mod endgame;
+mod engine;
 pub mod grid;
 pub mod playout;
 pub mod space;
 
+pub use engine::PositionError;
 pub use grid::{Bitboard, Grid};
 pub use playout::{EvalCutoff, Heuristic, PlayoutPolicy};
 
 use crate::game::{Outcome, Player};
-use crate::protocol::{Token, TronAnswer};
+use crate::protocol::TronAnswer;
 use crate::search::SimGame;
 
 /// A rider's move. The engine keeps the current direction when a bot reverses, so the
@@ -193,29 +198,33 @@ impl TronState {
         height: usize,
         walls: impl IntoIterator<Item = (usize, usize)>,
         heads: [(usize, usize); 2],
-    ) -> Result<TronState, String> {
+    ) -> Result<TronState, PositionError> {
         let grid = Grid::new(width, height)?;
         let mut board_walls = Bitboard::empty(grid);
         for (x, y) in walls {
             if x >= width || y >= height {
-                return Err(format!("wall ({x}, {y}) is off the board"));
+                return Err(PositionError::OffBoard { x, y });
             }
             board_walls.set(x, y, true);
         }
         for &(x, y) in &heads {
             if x >= width || y >= height {
-                return Err(format!("head ({x}, {y}) is off the board"));
+                return Err(PositionError::OffBoard { x, y });
             }
         }
         if heads[0] == heads[1] {
-            return Err("both riders on one cell".into());
+            return Err(PositionError::SameCell);
         }
         let h = heads.map(|(x, y)| grid.index(x, y) as u16);
         Ok(Self::from_parts(board_walls, h, [true, true]))
     }
 
     /// Builds the blocked set from board walls (padding bits and heads added here).
-    fn from_parts(board_walls: Bitboard, heads: [u16; 2], alive: [bool; 2]) -> TronState {
+    pub(crate) fn from_parts(
+        board_walls: Bitboard,
+        heads: [u16; 2],
+        alive: [bool; 2],
+    ) -> TronState {
         let grid = board_walls.grid();
         let mut blocked = board_walls | grid.board_mask().inverted();
         blocked.set_index(heads[0] as usize);
@@ -230,120 +239,6 @@ impl TronState {
     /// The standard empty Light Riders start: 16x16, riders at (3, 7) and (12, 7).
     pub fn light_riders_start() -> TronState {
         TronState::new(16, 16, [], [(3, 7), (12, 7)]).expect("valid start")
-    }
-
-    /// Parses an engine `field` (row-major `.`, `x`, `0`, `1`). Never panics.
-    pub fn from_engine(width: usize, height: usize, field: &[Token]) -> Result<TronState, String> {
-        let grid = Grid::new(width, height)?;
-        if field.len() != width * height {
-            return Err(format!(
-                "field has {} cells, expected {}x{}",
-                field.len(),
-                width,
-                height
-            ));
-        }
-        let mut walls = Bitboard::empty(grid);
-        let mut heads: [Option<u16>; 2] = [None, None];
-        for (i, t) in field.iter().enumerate() {
-            let (x, y) = (i % width, i / width);
-            match t {
-                Token::Dot => {}
-                Token::Wall => walls.set(x, y, true),
-                Token::Number(p @ (0 | 1)) => {
-                    let slot = &mut heads[*p as usize];
-                    if slot.is_some() {
-                        return Err(format!("rider {p} appears twice"));
-                    }
-                    *slot = Some(grid.index(x, y) as u16);
-                }
-                other => return Err(format!("unexpected field token {other:?}")),
-            }
-        }
-        match heads {
-            [Some(a), Some(b)] => Ok(Self::from_parts(walls, [a, b], [true, true])),
-            _ => Err("a rider is missing from the field".into()),
-        }
-    }
-
-    /// Parses a diagram such as `"#..#\n.0.#\n..1."`: `#` or `x` wall, `.` empty, `0`/`1`
-    /// the heads. For tests and examples.
-    pub fn from_diagram(diagram: &str) -> Result<TronState, String> {
-        let rows: Vec<&str> = diagram
-            .lines()
-            .map(str::trim)
-            .filter(|l| !l.is_empty())
-            .collect();
-        let width = rows.first().map_or(0, |r| r.chars().count());
-        let mut field = Vec::new();
-        for row in &rows {
-            if row.chars().count() != width {
-                return Err(format!("ragged diagram row {row:?}"));
-            }
-            for c in row.chars() {
-                field.push(match c {
-                    '.' => Token::Dot,
-                    '#' | 'x' => Token::Wall,
-                    '0' => Token::Number(0),
-                    '1' => Token::Number(1),
-                    _ => return Err(format!("unknown diagram cell {c:?}")),
-                });
-            }
-        }
-        TronState::from_engine(width, rows.len(), &field)
-    }
-
-    /// The engine field for this position (dead riders stay shown at their last cell).
-    pub fn engine_field(&self) -> Vec<Token> {
-        let g = self.grid();
-        let mut out = Vec::with_capacity(g.cells());
-        for y in 0..g.height() {
-            for x in 0..g.width() {
-                let i = g.index(x, y);
-                out.push(if i == self.heads[0] as usize {
-                    Token::Number(0)
-                } else if i == self.heads[1] as usize {
-                    Token::Number(1)
-                } else if self.blocked.get_index(i) {
-                    Token::Wall
-                } else {
-                    Token::Dot
-                });
-            }
-        }
-        out
-    }
-
-    /// A text picture for `arena --watch`: `.` empty, `#` wall, `0`/`1` live heads,
-    /// `X` a crashed rider's last cell.
-    pub fn render(&self) -> String {
-        let g = self.grid();
-        let mut s = String::with_capacity((g.width() + 1) * g.height());
-        for y in 0..g.height() {
-            for x in 0..g.width() {
-                let i = g.index(x, y);
-                s.push(match i {
-                    _ if i == self.heads[0] as usize => {
-                        if self.alive[0] {
-                            '0'
-                        } else {
-                            'X'
-                        }
-                    }
-                    _ if i == self.heads[1] as usize => {
-                        if self.alive[1] {
-                            '1'
-                        } else {
-                            'X'
-                        }
-                    }
-                    _ if self.blocked.get_index(i) => '#',
-                    _ => '.',
-                });
-            }
-            s.push('\n');
-        }
-        s
     }
 
     #[inline]

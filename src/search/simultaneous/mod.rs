@@ -12,15 +12,11 @@
 
 mod policy;
 
-pub use policy::{FinalMove, SimPolicy, PAPER_EXP3_GAMMA, PAPER_RM_GAMMA, PAPER_UCT_C};
+pub use policy::SimPolicy;
 
-use super::{reward_for, Evaluator, FastRng, Limits, SearchStats, SimGame};
+use super::{reward_for, Evaluator, FastRng, FinalMove, Limits, SearchStats, SimGame};
 use crate::game::{Outcome, Player};
-use policy::{sample_index, ActionStats};
-
-/// A node budget that keeps a 16x16 Tron tree (about 400 bytes a node, measured as
-/// resident memory) near 120 MB.
-pub const DEFAULT_MAX_NODES: usize = 300_000;
+use policy::{final_distribution, sample_index, ActionStats};
 
 /// Which selection rule and final-move rule the search uses, and its memory bound.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -35,21 +31,15 @@ pub struct SimConfig {
 }
 
 impl SimConfig {
-    /// `policy` with the final-move rule the paper pairs with it and the default node budget.
-    pub fn new(policy: SimPolicy) -> Self {
+    /// `policy` with the final-move rule that goes with it, at most `max_nodes` nodes,
+    /// each joint move expanded at once.
+    pub fn new(policy: SimPolicy, max_nodes: usize) -> Self {
         SimConfig {
             policy,
-            final_move: policy.paper_final_move(),
+            final_move: policy.default_final_move(),
             expand_visits: 1,
-            max_nodes: DEFAULT_MAX_NODES,
+            max_nodes,
         }
-    }
-}
-
-impl Default for SimConfig {
-    /// DUCB1T(max), the best variant of seed 003 (Table 3: 62.3% overall).
-    fn default() -> Self {
-        SimConfig::new(SimPolicy::ducb1t())
     }
 }
 
@@ -214,9 +204,12 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
             return None;
         }
         let mut distribution = Vec::with_capacity(moves.len());
-        self.config
-            .final_move
-            .distribution(self.config.policy, stats, &mut distribution);
+        final_distribution(
+            self.config.final_move,
+            self.config.policy,
+            stats,
+            &mut distribution,
+        );
         Some(moves[sample_index(&distribution, rng)])
     }
 
@@ -224,9 +217,12 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
     pub fn root_actions(&self, player: Player) -> Vec<RootAction<G::Move>> {
         let (moves, stats) = self.player_actions(ROOT, player);
         let mut distribution = Vec::with_capacity(moves.len());
-        self.config
-            .final_move
-            .distribution(self.config.policy, stats, &mut distribution);
+        final_distribution(
+            self.config.final_move,
+            self.config.policy,
+            stats,
+            &mut distribution,
+        );
         moves
             .iter()
             .zip(stats)
@@ -240,11 +236,28 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
             .collect()
     }
 
-    /// Moves the root to the position after the joint move `(mv0, mv1)`. When that joint
-    /// move leads to `new_root` and has a subtree, the subtree is kept (compacted into
-    /// fresh arenas) and `true` is returned; otherwise the tree restarts from `new_root`.
-    pub fn advance(&mut self, mv0: G::Move, mv1: G::Move, new_root: &G) -> bool {
-        let kept = self.child_after(mv0, mv1, new_root);
+    /// Whether `player`'s most visited root move also has the best mean (the max-robust
+    /// move): while it has not, [`FinalMove::MaxRobust`] asks for more search.
+    pub fn max_robust_found(&self, player: Player) -> bool {
+        let (_, stats) = self.player_actions(ROOT, player);
+        let Some(robust) = stats.iter().max_by(|a, b| {
+            (a.visits, a.mean())
+                .partial_cmp(&(b.visits, b.mean()))
+                .unwrap()
+        }) else {
+            return true;
+        };
+        stats
+            .iter()
+            .filter(|s| s.visits > 0)
+            .all(|s| s.mean() <= robust.mean())
+    }
+
+    /// Moves the root to `new_root`. When a joint move leads there from the current root
+    /// and the tree holds its subtree, the subtree is kept (compacted into fresh arenas)
+    /// and `true` is returned; otherwise the tree restarts from `new_root`.
+    pub fn reroot(&mut self, new_root: &G) -> bool {
+        let kept = self.child_at(new_root);
         self.root_state = new_root.clone();
         match kept {
             Some(child) => {
@@ -258,23 +271,23 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
         }
     }
 
-    /// The root's child after `(mv0, mv1)`, if it exists and its position is `new_root`.
-    fn child_after(&self, mv0: G::Move, mv1: G::Move, new_root: &G) -> Option<u32> {
+    /// The root's child whose position is `position`, if the tree has one.
+    fn child_at(&self, position: &G) -> Option<u32> {
         let root = self.nodes[ROOT as usize];
-        let action0 = self
-            .player_actions(ROOT, 0)
-            .0
+        let (moves0, moves1) = (
+            self.player_actions(ROOT, 0).0,
+            self.player_actions(ROOT, 1).0,
+        );
+        let cells = &self.cells[root.cells as usize..][..moves0.len() * moves1.len()];
+        cells
             .iter()
-            .position(|&m| m == mv0)?;
-        let action1 = self
-            .player_actions(ROOT, 1)
-            .0
-            .iter()
-            .position(|&m| m == mv1)?;
-        let child = self.cells[root.cells as usize + action0 * root.n1 as usize + action1].child;
-        let mut after = self.root_state.clone();
-        after.play_joint(mv0, mv1);
-        (child != NO_CHILD && after == *new_root).then_some(child)
+            .enumerate()
+            .filter(|(_, cell)| cell.child != NO_CHILD)
+            .find_map(|(joint, cell)| {
+                let mut after = self.root_state.clone();
+                after.play_joint(moves0[joint / moves1.len()], moves1[joint % moves1.len()]);
+                (after == *position).then_some(cell.child)
+            })
     }
 
     /// Forgets the tree and starts over from the root state.
@@ -541,7 +554,7 @@ mod tests {
 
     #[test]
     fn regret_update_follows_equation_4() {
-        let config = SimConfig::new(SimPolicy::regret_matching());
+        let config = SimConfig::new(SimPolicy::RegretMatching { gamma: 0.3 }, 100);
         let mut search = SimSearch::new(OneShot(false), config, Even, FastRng::seed_from_u64(0));
         let root = search.nodes[ROOT as usize];
         let cell = |row: usize, col: usize| root.cells as usize + row * 3 + col;

@@ -1,19 +1,13 @@
 //! Per-player bandit statistics and the selection and final-move rules of Lanctot,
 //! Wittlinger, Winands and Den Teuling, "Monte Carlo Tree Search for Simultaneous Move
-//! Games: A Case Study in the Game of Tron" (seed 003), Section 4.
+//! Games: A Case Study in the Game of Tron" (2013), Section 4.
 //!
 //! Everything here works on one player's action slice of one node, so the tree in
 //! [`super`] stays ignorant of which rule it runs.
 
-use crate::search::{random_below, FastRng};
+use crate::search::bandit::{ucb1_bonus, ucb1_tuned_bonus};
+use crate::search::{random_below, FastRng, FinalMove};
 use rand::RngCore;
-
-/// The exploration constant C of UCB1 tuned for Tron (seed 003, Table 4).
-pub const PAPER_UCT_C: f32 = 1.5;
-/// The exploration rate γ of Exp3 tuned for Tron (seed 003, Table 4).
-pub const PAPER_EXP3_GAMMA: f32 = 0.3;
-/// The exploration rate γ of Regret Matching tuned for Tron (seed 003, Table 4).
-pub const PAPER_RM_GAMMA: f32 = 0.3;
 
 /// How each player picks its half of the joint move at a node (seed 003, Section 4).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -33,54 +27,18 @@ pub enum SimPolicy {
 }
 
 impl SimPolicy {
-    /// DUCT with the paper's tuned C = 1.5.
-    pub const fn duct() -> Self {
-        SimPolicy::DecoupledUct { c: PAPER_UCT_C }
-    }
-
-    /// DUCB1T exactly as Eq. (2) (no constant): the strongest variant in seed 003 (Table 3).
-    pub const fn ducb1t() -> Self {
-        SimPolicy::DecoupledUcb1Tuned { c: 1.0 }
-    }
-
-    /// Exp3 with the paper's tuned γ = 0.3.
-    pub const fn exp3() -> Self {
-        SimPolicy::Exp3 {
-            gamma: PAPER_EXP3_GAMMA,
-        }
-    }
-
-    /// Regret Matching with the paper's tuned γ = 0.3.
-    pub const fn regret_matching() -> Self {
-        SimPolicy::RegretMatching {
-            gamma: PAPER_RM_GAMMA,
-        }
-    }
-
-    /// The final-move rule the paper pairs with this policy: most visits for the
-    /// deterministic ones (DUCT(max), DUCB1T(max) beat their mix versions, Table 3), a mixed
-    /// strategy for the stochastic ones (Exp3: visit counts, Section 4.4; RM: average
-    /// strategy, Section 4.5).
-    pub const fn paper_final_move(self) -> FinalMove {
+    /// The final-move rule that goes with this policy (Lanctot et al. 2013): most visits
+    /// for the deterministic ones (DUCT(max) and DUCB1T(max) beat their mix versions,
+    /// Table 3), a mixed strategy for the stochastic ones (Exp3: visit counts, Section
+    /// 4.4; RM: average strategy, Section 4.5).
+    pub const fn default_final_move(self) -> FinalMove {
         match self {
-            SimPolicy::DecoupledUct { .. } | SimPolicy::DecoupledUcb1Tuned { .. } => FinalMove::Max,
+            SimPolicy::DecoupledUct { .. } | SimPolicy::DecoupledUcb1Tuned { .. } => {
+                FinalMove::MostVisits
+            }
             SimPolicy::Exp3 { .. } | SimPolicy::RegretMatching { .. } => FinalMove::Mix,
         }
     }
-}
-
-/// How the move to play is chosen from the root's statistics once the search is over.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum FinalMove {
-    /// The most visited action, DUCT(max) (Section 4.3); ties go to the higher mean.
-    Max,
-    /// Sample a mixed strategy: the normalised visit counts for DUCT(mix), DUCB1T(mix) and
-    /// Exp3 (Sections 4.3, 4.4); the average of the strategies σ used over all simulations
-    /// for Regret Matching (Section 4.5).
-    Mix,
-    /// The "secure" action `argmax X̄ᵢ − a/√nᵢ`. Not in seed 003 (which only has max and
-    /// mix); it is the lower-confidence-bound rule of Chaslot et al.'s progressive strategies.
-    Secure { a: f32 },
 }
 
 /// One player's statistics for one of its actions at one node.
@@ -138,24 +96,6 @@ pub(crate) fn sample_index(weights: &[f32], rng: &mut FastRng) -> usize {
     }
     // Rounding left the target past the last positive weight.
     weights.iter().rposition(|&w| w > 0.0).unwrap_or(0)
-}
-
-/// UCB1, Eq. (1): the bonus `C·√(ln nⱼ / nᵢ)` for an action tried `visits > 0` times.
-#[inline]
-fn ucb1_bonus(c: f32, ln_parent: f32, visits: u32) -> f32 {
-    c * (ln_parent / visits as f32).sqrt()
-}
-
-/// UCB1-Tuned, Eq. (2): `c·√(min(¼, Var) · ln nⱼ / nᵢ)` with
-/// `Var = s²ᵢ + √(2 ln nⱼ / nᵢ)` and `s²ᵢ` the sample variance of the action's rewards.
-#[inline]
-pub(crate) fn ucb1_tuned_bonus(c: f32, ln_parent: f32, stats: &ActionStats) -> f32 {
-    let n = stats.visits as f32;
-    let mean = stats.reward_sum / n;
-    // Rounding can make E[r²] − E[r]² slightly negative; a variance is never below zero.
-    let sample_variance = (stats.reward_sq_sum / n - mean * mean).max(0.0);
-    let variance_bound = sample_variance + (2.0 * ln_parent / n).sqrt();
-    c * (variance_bound.min(0.25) * ln_parent / n).sqrt()
 }
 
 /// Exp3, Eq. (3): `P_k = exp(η·ω_k) / Σᵢ exp(η·ωᵢ)` with `ω_k = X̂_k − maxᵢ X̂ᵢ` (the
@@ -218,7 +158,8 @@ impl SimPolicy {
             ),
             SimPolicy::DecoupledUcb1Tuned { c } => (
                 select_ucb(stats, parent_visits, rng, |ln, s| {
-                    ucb1_tuned_bonus(c, ln, s)
+                    let n = s.visits as f32;
+                    ucb1_tuned_bonus(c, ln, s.visits, s.reward_sum / n, s.reward_sq_sum / n)
                 }),
                 1.0,
             ),
@@ -291,48 +232,53 @@ fn select_ucb(
     best
 }
 
-impl FinalMove {
-    /// The probability with which this rule plays each action, given one player's root
-    /// statistics, written into `out`. Deterministic rules put 1 on their choice. With no
-    /// statistics yet (no simulation), every rule falls back to the uniform strategy.
-    pub(crate) fn distribution(self, policy: SimPolicy, stats: &[ActionStats], out: &mut Vec<f32>) {
-        out.clear();
-        out.resize(stats.len(), 0.0);
-        if stats.is_empty() {
+/// The probability with which `rule` plays each action, given one player's root
+/// statistics, written into `out`. Deterministic rules put 1 on their choice. With no
+/// statistics yet (no simulation), every rule falls back to the uniform strategy.
+pub(crate) fn final_distribution(
+    rule: FinalMove,
+    policy: SimPolicy,
+    stats: &[ActionStats],
+    out: &mut Vec<f32>,
+) {
+    out.clear();
+    out.resize(stats.len(), 0.0);
+    if stats.is_empty() {
+        return;
+    }
+    let chosen = match rule {
+        FinalMove::Mix => {
+            let use_strategy = matches!(policy, SimPolicy::RegretMatching { .. });
+            for (p, s) in out.iter_mut().zip(stats) {
+                *p = if use_strategy {
+                    s.strategy_sum
+                } else {
+                    s.visits as f32
+                };
+            }
+            let total: f32 = out.iter().sum();
+            if total > 0.0 {
+                out.iter_mut().for_each(|p| *p /= total);
+            } else {
+                out.fill(1.0 / stats.len() as f32);
+            }
             return;
         }
-        let chosen = match self {
-            FinalMove::Mix => {
-                let use_strategy = matches!(policy, SimPolicy::RegretMatching { .. });
-                for (p, s) in out.iter_mut().zip(stats) {
-                    *p = if use_strategy {
-                        s.strategy_sum
-                    } else {
-                        s.visits as f32
-                    };
-                }
-                let total: f32 = out.iter().sum();
-                if total > 0.0 {
-                    out.iter_mut().for_each(|p| *p /= total);
-                } else {
-                    out.fill(1.0 / stats.len() as f32);
-                }
-                return;
-            }
-            FinalMove::Max => argmax_by(stats, |s| (s.visits as f32, s.mean())),
-            FinalMove::Secure { a } => argmax_by(stats, |s| {
-                let lower_bound = if s.visits == 0 {
-                    f32::NEG_INFINITY
-                } else {
-                    s.mean() - a / (s.visits as f32).sqrt()
-                };
-                (lower_bound, s.visits as f32)
-            }),
-        };
-        match chosen {
-            Some(i) => out[i] = 1.0,
-            None => out.fill(1.0 / stats.len() as f32),
+        FinalMove::MostVisits | FinalMove::MaxRobust => {
+            argmax_by(stats, |s| (s.visits as f32, s.mean()))
         }
+        FinalMove::Secure { a } => argmax_by(stats, |s| {
+            let lower_bound = if s.visits == 0 {
+                f32::NEG_INFINITY
+            } else {
+                s.mean() - a / (s.visits as f32).sqrt()
+            };
+            (lower_bound, s.visits as f32)
+        }),
+    };
+    match chosen {
+        Some(i) => out[i] = 1.0,
+        None => out.fill(1.0 / stats.len() as f32),
     }
 }
 
@@ -355,6 +301,10 @@ mod tests {
     use super::*;
     use rand::SeedableRng;
 
+    const DUCT: SimPolicy = SimPolicy::DecoupledUct { c: 1.5 };
+    const EXP3: SimPolicy = SimPolicy::Exp3 { gamma: 0.3 };
+    const RM: SimPolicy = SimPolicy::RegretMatching { gamma: 0.3 };
+
     fn stats(visits: u32, reward_sum: f32, reward_sq_sum: f32, score: f64) -> ActionStats {
         ActionStats {
             visits,
@@ -363,21 +313,6 @@ mod tests {
             score,
             strategy_sum: 0.0,
         }
-    }
-
-    #[test]
-    fn ucb1_tuned_matches_equation_2() {
-        // 4 visits with rewards 1, 1, 0, 0: mean 0.5, sample variance 0.25.
-        let s = stats(4, 2.0, 2.0, 0.0);
-        let ln_n = (20f32).ln();
-        let var = 0.25 + (2.0 * ln_n / 4.0).sqrt();
-        let expected = (var.min(0.25) * ln_n / 4.0).sqrt();
-        assert!((ucb1_tuned_bonus(1.0, ln_n, &s) - expected).abs() < 1e-6);
-        // A zero-variance arm still gets the √(2 ln n / n) term inside the min.
-        let sure = stats(100, 100.0, 100.0, 0.0);
-        let ln_n = (1000f32).ln();
-        let expected = ((2.0 * ln_n / 100.0).sqrt().min(0.25) * ln_n / 100.0).sqrt();
-        assert!((ucb1_tuned_bonus(1.0, ln_n, &sure) - expected).abs() < 1e-6);
     }
 
     #[test]
@@ -431,10 +366,7 @@ mod tests {
         ];
         let mut rng = FastRng::seed_from_u64(1);
         let mut sigma = Vec::new();
-        assert_eq!(
-            SimPolicy::duct().select(&mut arms, 6, &mut sigma, &mut rng),
-            (1, 1.0)
-        );
+        assert_eq!(DUCT.select(&mut arms, 6, &mut sigma, &mut rng), (1, 1.0));
     }
 
     #[test]
@@ -445,18 +377,20 @@ mod tests {
             stats(0, 0.0, 0.0, 0.0),
         ];
         let mut out = Vec::new();
-        FinalMove::Max.distribution(SimPolicy::duct(), &arms, &mut out);
-        assert_eq!(out, vec![0.0, 1.0, 0.0]);
-        FinalMove::Mix.distribution(SimPolicy::exp3(), &arms, &mut out);
+        for rule in [FinalMove::MostVisits, FinalMove::MaxRobust] {
+            final_distribution(rule, DUCT, &arms, &mut out);
+            assert_eq!(out, vec![0.0, 1.0, 0.0]);
+        }
+        final_distribution(FinalMove::Mix, EXP3, &arms, &mut out);
         assert_eq!(out, vec![0.25, 0.75, 0.0]);
         // Secure: 0.9 − 1/√10 ≈ 0.584 beats 0.5 − 1/√30 ≈ 0.317.
-        FinalMove::Secure { a: 1.0 }.distribution(SimPolicy::duct(), &arms, &mut out);
+        final_distribution(FinalMove::Secure { a: 1.0 }, DUCT, &arms, &mut out);
         assert_eq!(out, vec![1.0, 0.0, 0.0]);
         let mut rm = arms;
         rm[0].strategy_sum = 1.0;
         rm[1].strategy_sum = 3.0;
         rm[2].strategy_sum = 4.0;
-        FinalMove::Mix.distribution(SimPolicy::regret_matching(), &rm, &mut out);
+        final_distribution(FinalMove::Mix, RM, &rm, &mut out);
         assert_eq!(out, vec![0.125, 0.375, 0.5]);
     }
 

@@ -1,0 +1,217 @@
+//! Conversions between [`TronState`] and its pictures: the engine's `field`, the
+//! diagrams of tests and maps, and the text of `arena --watch`. Whatever arrives is
+//! checked; a contradiction is a [`PositionError`], never a panic.
+
+use super::grid::{Bitboard, Grid};
+use super::TronState;
+use crate::game::Player;
+use crate::protocol::Token;
+use std::fmt;
+
+/// Why a picture is not a Light Riders position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// No bitboard holds a board of this size.
+    BoardSize {
+        width: usize,
+        height: usize,
+    },
+    /// No field has been received.
+    NoField,
+    /// A field without a width and height that is not square either.
+    NotSquare {
+        cells: usize,
+    },
+    /// A field whose length is not `width × height`.
+    CellCount {
+        cells: usize,
+        width: usize,
+        height: usize,
+    },
+    /// A wall or head outside the board.
+    OffBoard {
+        x: usize,
+        y: usize,
+    },
+    /// Both riders on one cell.
+    SameCell,
+    RiderTwice(Player),
+    RiderMissing,
+    UnexpectedToken(Token),
+    UnknownDiagramCell(char),
+    /// A diagram row (counting from 0) of another width than the first.
+    RaggedDiagram {
+        row: usize,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::BoardSize { width, height } => {
+                write!(f, "unsupported board size {width}x{height}")
+            }
+            PositionError::NoField => write!(f, "no field received yet"),
+            PositionError::NotSquare { cells } => write!(
+                f,
+                "no field_width/field_height and a field of {cells} cells is not square"
+            ),
+            PositionError::CellCount {
+                cells,
+                width,
+                height,
+            } => write!(f, "field has {cells} cells, expected {width}x{height}"),
+            PositionError::OffBoard { x, y } => write!(f, "cell ({x}, {y}) is off the board"),
+            PositionError::SameCell => write!(f, "both riders on one cell"),
+            PositionError::RiderTwice(p) => write!(f, "rider {p} appears twice"),
+            PositionError::RiderMissing => write!(f, "a rider is missing from the field"),
+            PositionError::UnexpectedToken(t) => write!(f, "unexpected field value {t}"),
+            PositionError::UnknownDiagramCell(c) => write!(f, "unknown diagram cell {c:?}"),
+            PositionError::RaggedDiagram { row } => {
+                write!(f, "diagram row {row} is not as wide as the first")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// The cells of a diagram (one row a line, surrounding blanks and empty lines ignored)
+/// with its width and height, each character read by `cell`.
+pub(crate) fn parse_diagram<T>(
+    diagram: &str,
+    mut cell: impl FnMut(char) -> Result<T, PositionError>,
+) -> Result<(usize, usize, Vec<T>), PositionError> {
+    let rows: Vec<&str> = diagram
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let width = rows.first().map_or(0, |r| r.chars().count());
+    let mut cells = Vec::with_capacity(width * rows.len());
+    for (row_index, row) in rows.iter().enumerate() {
+        if row.chars().count() != width {
+            return Err(PositionError::RaggedDiagram { row: row_index });
+        }
+        for c in row.chars() {
+            cells.push(cell(c)?);
+        }
+    }
+    Ok((width, rows.len(), cells))
+}
+
+impl TronState {
+    /// Parses an engine `field` (row-major `.`, `x`, `0`, `1`) of a `width` x `height`
+    /// board.
+    pub fn from_engine(
+        width: usize,
+        height: usize,
+        field: &[Token],
+    ) -> Result<TronState, PositionError> {
+        let grid = Grid::new(width, height)?;
+        if field.len() != width * height {
+            return Err(PositionError::CellCount {
+                cells: field.len(),
+                width,
+                height,
+            });
+        }
+        let mut walls = Bitboard::empty(grid);
+        let mut heads: [Option<u16>; 2] = [None, None];
+        for (i, &token) in field.iter().enumerate() {
+            let (x, y) = (i % width, i / width);
+            match token {
+                Token::Dot => {}
+                Token::Wall => walls.set(x, y, true),
+                Token::Number(p @ (0 | 1)) => {
+                    let slot = &mut heads[p as usize];
+                    if slot.is_some() {
+                        return Err(PositionError::RiderTwice(p as Player));
+                    }
+                    *slot = Some(grid.index(x, y) as u16);
+                }
+                other => return Err(PositionError::UnexpectedToken(other)),
+            }
+        }
+        match heads {
+            [Some(a), Some(b)] => Ok(Self::from_parts(walls, [a, b], [true, true])),
+            _ => Err(PositionError::RiderMissing),
+        }
+    }
+
+    /// Parses an engine `field` sent without `field_width`/`field_height`: the board must
+    /// be square.
+    pub fn from_square_field(field: &[Token]) -> Result<TronState, PositionError> {
+        let side = (field.len() as f64).sqrt().round() as usize;
+        if side == 0 || side * side != field.len() {
+            return Err(PositionError::NotSquare { cells: field.len() });
+        }
+        TronState::from_engine(side, side, field)
+    }
+
+    /// Parses a diagram such as `"#..#\n.0.#\n..1."`: `#` or `x` wall, `.` empty, `0`/`1`
+    /// the heads. For tests, examples and maps.
+    pub fn from_diagram(diagram: &str) -> Result<TronState, PositionError> {
+        let (width, height, field) = parse_diagram(diagram, |c| match c {
+            '.' => Ok(Token::Dot),
+            '#' | 'x' => Ok(Token::Wall),
+            '0' => Ok(Token::Number(0)),
+            '1' => Ok(Token::Number(1)),
+            _ => Err(PositionError::UnknownDiagramCell(c)),
+        })?;
+        TronState::from_engine(width, height, &field)
+    }
+
+    /// The engine field for this position (dead riders stay shown at their last cell).
+    pub fn engine_field(&self) -> Vec<Token> {
+        let g = self.grid();
+        let mut out = Vec::with_capacity(g.cells());
+        for y in 0..g.height() {
+            for x in 0..g.width() {
+                let i = g.index(x, y);
+                out.push(if i == self.heads[0] as usize {
+                    Token::Number(0)
+                } else if i == self.heads[1] as usize {
+                    Token::Number(1)
+                } else if self.blocked.get_index(i) {
+                    Token::Wall
+                } else {
+                    Token::Dot
+                });
+            }
+        }
+        out
+    }
+
+    /// A text picture for `arena --watch`: `.` empty, `#` wall, `0`/`1` live heads,
+    /// `X` a crashed rider's last cell.
+    pub fn render(&self) -> String {
+        let g = self.grid();
+        let mut s = String::with_capacity((g.width() + 1) * g.height());
+        for y in 0..g.height() {
+            for x in 0..g.width() {
+                let i = g.index(x, y);
+                s.push(match i {
+                    _ if i == self.heads[0] as usize => {
+                        if self.alive[0] {
+                            '0'
+                        } else {
+                            'X'
+                        }
+                    }
+                    _ if i == self.heads[1] as usize => {
+                        if self.alive[1] {
+                            '1'
+                        } else {
+                            'X'
+                        }
+                    }
+                    _ if self.blocked.get_index(i) => '#',
+                    _ => '.',
+                });
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
