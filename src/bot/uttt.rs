@@ -92,7 +92,7 @@ impl GamePlayer for UtttPlayer {
         };
         let tree = self
             .tree
-            .get_or_insert_with(|| Tree::new(board, request.config.uttt, RandomPlayout, self.seed));
+            .get_or_insert_with(|| new_tree(request.config, board, self.seed));
         let received = request.received;
         let stats = if budget == Budget::IMMEDIATE {
             Default::default()
