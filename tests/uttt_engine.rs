@@ -6,7 +6,7 @@ mod uttt_engine {
 
     use mctsbot::protocol::{Dialect, Token};
     use mctsbot::search::Game;
-    use mctsbot::uttt::{detect_dialect, Board, Move};
+    use mctsbot::uttt::{detect_dialect, Board, Move, PositionError};
 
     /// Splits an engine value list (`0,1,.,-1`) into tokens, as the protocol parser does.
     fn tokens(values: &str) -> Vec<Token> {
@@ -20,7 +20,7 @@ mod uttt_engine {
             .collect()
     }
 
-    fn from_engine(field: &str, macroboard: &str) -> Result<Board, String> {
+    fn from_engine(field: &str, macroboard: &str) -> Result<Board, PositionError> {
         let (field, macroboard) = (tokens(field), tokens(macroboard));
         Board::from_engine(&field, &macroboard, detect_dialect(&field, &macroboard))
     }
@@ -229,48 +229,53 @@ mod uttt_engine {
             (
                 with_value(MOVE5_THEAIGAMES, 80, "1"),
                 "-1,0,0,0,0,0,0,0,0",
-                "counts",
+                "the first mover must have as many or one more",
             ),
             // Player 1 with more marks than player 0.
             (
                 with_value(with_value(MOVE5_THEAIGAMES, 80, "2").as_str(), 79, "2"),
                 "-1,0,0,0,0,0,0,0,0",
-                "counts",
+                "the first mover must have as many or one more",
             ),
             // Board 0 marked won by player 0 but its line belongs to player 1.
             (
                 MOVE17_THEAIGAMES.into(),
                 "1,-1,-1,-1,-1,-1,-1,-1,-1",
-                "wrong winner",
+                "no line of theirs",
             ),
             // Board 0 has a line that the macroboard does not mark.
             (
                 MOVE17_THEAIGAMES.into(),
                 "-1,-1,-1,-1,-1,-1,-1,-1,-1",
-                "unmarked line",
+                "does not mark it won",
             ),
             (
                 MOVE17_THEAIGAMES.into(),
                 "0,-1,-1,-1,-1,-1,-1,-1,-1",
-                "unmarked line",
+                "does not mark it won",
             ),
             // Board 4 marked won without a line.
             (
                 MOVE5_THEAIGAMES.into(),
                 "0,0,0,0,1,-1,0,0,0",
-                "won without a line",
+                "no line of theirs",
             ),
             // Two playable boards that are not all the open ones.
             (
                 MOVE5_THEAIGAMES.into(),
                 "0,0,0,-1,-1,0,0,0,0",
-                "two targets",
+                "expected one board or all",
             ),
             // No playable board while the game goes on.
-            (MOVE5_THEAIGAMES.into(), "0,0,0,0,0,0,0,0,0", "no target"),
+            (
+                MOVE5_THEAIGAMES.into(),
+                "0,0,0,0,0,0,0,0,0",
+                "no micro board is marked playable",
+            ),
         ];
         for (field, macroboard, why) in cases {
-            assert!(from_engine(&field, macroboard).is_err(), "{why}");
+            let error = from_engine(&field, macroboard).unwrap_err();
+            assert!(error.to_string().contains(why), "{error} is not: {why}");
         }
     }
 
@@ -308,7 +313,7 @@ mod uttt_engine {
         let macroboard = tokens("1,1,1,0,0,0,0,0,0");
         let result = Board::from_engine(&field, &macroboard, Dialect::TheAiGames);
         assert!(
-            result.as_ref().is_err_and(|e| e.contains("to move")),
+            result == Err(PositionError::WinnerToMove { player: 0 }),
             "{result:?}"
         );
         // One mark fewer for player 1: player 1 to move, and player 0 has won.
@@ -317,6 +322,9 @@ mod uttt_engine {
         assert_eq!(finished.outcome(), Some(mctsbot::game::Outcome::Win(0)));
         // A finished game with a playable board is a contradiction too.
         let macroboard = tokens("1,1,1,-1,-1,-1,-1,-1,-1");
-        assert!(Board::from_engine(&field, &macroboard, Dialect::TheAiGames).is_err());
+        assert_eq!(
+            Board::from_engine(&field, &macroboard, Dialect::TheAiGames),
+            Err(PositionError::PlayableAfterTheEnd)
+        );
     }
 }

@@ -5,7 +5,7 @@ use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
 use crate::search::tree::{Proof, Tree};
 use crate::search::{think, Game};
 use crate::timeman::{self, Budget, TimeControl, UTTT_TIME_PER_MOVE_MS};
-use crate::uttt::{detect_dialect, empty_token, Board, Move, RandomPlayout};
+use crate::uttt::{detect_dialect, empty_token, Board, Move, PositionError, RandomPlayout};
 use log::{error, info};
 
 /// The UTTT search the options ask for, rooted at `board`.
@@ -35,12 +35,12 @@ impl UtttPlayer {
     }
 
     /// The position the engine last described, if it is a valid one.
-    fn position(&self, settings: &Settings) -> Result<Board, String> {
-        let field = self.field.as_deref().ok_or("no field received yet")?;
+    fn position(&self, settings: &Settings) -> Result<Board, PositionError> {
+        let field = self.field.as_deref().ok_or(PositionError::NoField)?;
         let macroboard = self
             .macroboard
             .as_deref()
-            .ok_or("no macroboard received yet")?;
+            .ok_or(PositionError::NoMacroboard)?;
         let dialect = settings
             .your_botid
             .and_then(Dialect::from_bot_id)

@@ -1,13 +1,13 @@
 //! Sequential view of a simultaneous-move game: one player commits first inside the tree.
 //!
-//! This is the "sequential tree model" of seed 003 (Lanctot et al., Section 2.1), used by
+//! This is the "sequential tree model" of Lanctot et al. (2013, Section 2.1), used by
 //! sequential UCT in Tron: inside the tree the searching player moves first and the other
 //! player answers knowing that move; play-outs stay simultaneous. The searching player
 //! thereby assumes the opponent can react to it, which makes its choices safe (Section 5.2).
 use super::{random_below, Evaluator, FastRng, Game, SimGame};
 use crate::game::{Outcome, Player};
 
-/// A [`SimGame`] seen as an alternating-move [`Game`] (seed 003's sequential UCT):
+/// A [`SimGame`] seen as an alternating-move [`Game`] (the sequential UCT of Lanctot et al. 2013):
 /// `first` moves, then the other player, then the joint move is played.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sequentialized<G: SimGame> {

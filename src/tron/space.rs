@@ -1,4 +1,4 @@
-//! Space evaluation (seed 002, Kang 2012): flood fills, separation, the checkerboard
+//! Space evaluation (Kang 2012): flood fills, separation, the checkerboard
 //! estimate, the wall-following lower bound, the Voronoi heuristic, articulation points
 //! and the Tree of Chambers heuristic. Everything works on [`Bitboard`]s; only the
 //! articulation points walk cells one by one.
@@ -52,7 +52,7 @@ pub fn components(cells: &Bitboard) -> Vec<Bitboard> {
     out
 }
 
-/// Den Teuling's checkerboard estimate of the space in `region` (seed 002, 4.1):
+/// Den Teuling's checkerboard estimate of the space in `region` (Kang 2012, 4.1):
 /// `M = Z - |c_g - c_w|` with `Z` the free squares and `c_g`, `c_w` the gray and white
 /// ones. It ignores where the rider stands, so it can be one below the true maximum; use
 /// [`parity_bound`] for a guaranteed upper bound.
@@ -88,7 +88,7 @@ pub fn fill_estimates(state: &TronState) -> [u32; 2] {
     })
 }
 
-/// Den Teuling's lower bound (seed 002, 4.1): the moves of a greedy filler that never
+/// Den Teuling's lower bound (Kang 2012, 4.1): the moves of a greedy filler that never
 /// gives up reachable space and, among the moves that keep the most, hugs walls (most
 /// blocked neighbours). The opponent's head counts as a wall; its future moves are
 /// ignored, so this is a bound only once the riders are separated.
@@ -138,7 +138,7 @@ pub(crate) fn neighbour_deltas(grid: Grid) -> [isize; 4] {
     [-s, s, -1, 1]
 }
 
-/// The Voronoi partition of the free cells (seed 002, 4.2): the cells each rider reaches
+/// The Voronoi partition of the free cells (Kang 2012, 4.2): the cells each rider reaches
 /// strictly before the other (by shortest free path), and the battlefront reached by
 /// both at the same time.
 #[derive(Clone, Debug, PartialEq)]
@@ -245,7 +245,7 @@ pub fn articulation_points(cells: &Bitboard) -> Bitboard {
     aps
 }
 
-/// The Tree of Chambers space of both riders (seed 002, 4.3, after Sloane).
+/// The Tree of Chambers space of both riders (Kang 2012, 4.3, after Sloane).
 ///
 /// For a rider whose Voronoi region holds no articulation point the value is the region's
 /// size. Otherwise its chamber is what it reaches inside its region without crossing an
@@ -315,7 +315,7 @@ pub fn evaluate(state: &TronState) -> f32 {
 /// guaranteed run (the wall-following fill, a path it can surely follow) is longer than
 /// anything the other can run (its parity bound) outlives it and wins; two riders whose
 /// runs are known exactly and equal crash together. `None` when not separated or not
-/// certain. This is the evaluator of the Predictive Expansion Strategy (seed 002).
+/// certain. This is the evaluator of the Predictive Expansion Strategy (Kang 2012).
 pub fn predicted_outcome(state: &TronState) -> Option<Outcome> {
     if !separated(state) {
         return None;

@@ -2,13 +2,14 @@
 //! dialects (see [`Dialect`]).
 //!
 //! The engine sends the whole position every turn, so the bot rebuilds its board from
-//! it; any contradiction in what arrives is reported as an `Err`, never a panic, so a
+//! it; any contradiction in what arrives is a [`PositionError`], never a panic, so a
 //! broken engine line can be logged and survived.
 
 use super::board::{Board, Move, ANY};
 use super::tables::is_line;
 use crate::game::Player;
 use crate::protocol::{Dialect, Token};
+use std::fmt;
 
 /// The dialect of a UTTT field/macroboard pair: riddles.io writes `.` for empty cells and
 /// undecided boards, TheAIGames never does.
@@ -44,23 +45,135 @@ fn player_of(dialect: Dialect, token: Token) -> Option<Player> {
     (0..2).find(|&p| token == player_token(dialect, p))
 }
 
+/// Why an engine's field and macroboard are not a UTTT position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    NoField,
+    NoMacroboard,
+    FieldLength(usize),
+    MacroboardLength(usize),
+    FieldValue {
+        index: usize,
+        token: Token,
+        dialect: Dialect,
+    },
+    MacroboardValue {
+        index: usize,
+        token: Token,
+        dialect: Dialect,
+    },
+    /// The first mover must have as many marks as the second, or one more.
+    MarkCounts {
+        first: u32,
+        second: u32,
+    },
+    LinesForBoth {
+        board: usize,
+    },
+    WonWithoutLine {
+        board: usize,
+        player: Player,
+    },
+    LineNotWon {
+        board: usize,
+    },
+    FullBoardPlayable {
+        board: usize,
+    },
+    /// A player with three boards in a line is the one to move.
+    WinnerToMove {
+        player: Player,
+    },
+    PlayableAfterTheEnd,
+    NothingPlayable,
+    PlayableCount {
+        playable: u32,
+        open: u32,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionError::*;
+        match self {
+            NoField => write!(f, "no field received yet"),
+            NoMacroboard => write!(f, "no macroboard received yet"),
+            FieldLength(n) => write!(f, "field has {n} values, expected 81"),
+            MacroboardLength(n) => write!(f, "macroboard has {n} values, expected 9"),
+            FieldValue {
+                index,
+                token,
+                dialect,
+            } => write!(
+                f,
+                "field value {token} at index {index} is not valid in the {dialect:?} dialect"
+            ),
+            MacroboardValue {
+                index,
+                token,
+                dialect,
+            } => write!(
+                f,
+                "macroboard value {token} at index {index} is not valid in the {dialect:?} dialect"
+            ),
+            MarkCounts { first, second } => write!(
+                f,
+                "player 0 has {first} marks and player 1 has {second}: the first mover must have as many or one more"
+            ),
+            LinesForBoth { board } => write!(f, "micro board {board} has lines for both players"),
+            WonWithoutLine { board, player } => write!(
+                f,
+                "macroboard says player {player} won micro board {board}, but it has no line of theirs"
+            ),
+            LineNotWon { board } => write!(
+                f,
+                "micro board {board} has a line but the macroboard does not mark it won"
+            ),
+            FullBoardPlayable { board } => {
+                write!(f, "macroboard marks full micro board {board} playable")
+            }
+            WinnerToMove { player } => write!(
+                f,
+                "player {player} has three boards in a line but is the one to move"
+            ),
+            PlayableAfterTheEnd => {
+                write!(f, "the game is over but the macroboard marks playable boards")
+            }
+            NothingPlayable => {
+                write!(f, "the game is not over but no micro board is marked playable")
+            }
+            PlayableCount { playable, open } => write!(
+                f,
+                "macroboard marks {playable} boards playable: expected one board or all {open} open ones"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
 fn parse_field_cell(
     dialect: Dialect,
     token: Token,
     index: usize,
-) -> Result<Option<Player>, String> {
+) -> Result<Option<Player>, PositionError> {
     if token == empty_token(dialect) {
         return Ok(None);
     }
-    player_of(dialect, token).map(Some).ok_or_else(|| {
-        format!(
-            "field value {} at index {index} is not valid in the {dialect:?} dialect",
-            show(token)
-        )
-    })
+    player_of(dialect, token)
+        .map(Some)
+        .ok_or(PositionError::FieldValue {
+            index,
+            token,
+            dialect,
+        })
 }
 
-fn parse_macro_cell(dialect: Dialect, token: Token, index: usize) -> Result<MacroCell, String> {
+fn parse_macro_cell(
+    dialect: Dialect,
+    token: Token,
+    index: usize,
+) -> Result<MacroCell, PositionError> {
     if token == Token::Number(-1) {
         Ok(MacroCell::Playable)
     } else if token == empty_token(dialect) {
@@ -68,21 +181,11 @@ fn parse_macro_cell(dialect: Dialect, token: Token, index: usize) -> Result<Macr
     } else {
         player_of(dialect, token)
             .map(MacroCell::Won)
-            .ok_or_else(|| {
-                format!(
-                    "macroboard value {} at index {index} is not valid in the {dialect:?} dialect",
-                    show(token)
-                )
+            .ok_or(PositionError::MacroboardValue {
+                index,
+                token,
+                dialect,
             })
-    }
-}
-
-/// A token as the engine writes it, for error messages.
-fn show(token: Token) -> String {
-    match token {
-        Token::Dot => ".".to_string(),
-        Token::Wall => "x".to_string(),
-        Token::Number(n) => n.to_string(),
     }
 }
 
@@ -97,15 +200,12 @@ impl Board {
         field: &[Token],
         macroboard: &[Token],
         dialect: Dialect,
-    ) -> Result<Board, String> {
+    ) -> Result<Board, PositionError> {
         if field.len() != 81 {
-            return Err(format!("field has {} values, expected 81", field.len()));
+            return Err(PositionError::FieldLength(field.len()));
         }
         if macroboard.len() != 9 {
-            return Err(format!(
-                "macroboard has {} values, expected 9",
-                macroboard.len()
-            ));
+            return Err(PositionError::MacroboardLength(macroboard.len()));
         }
         let mut board = Board::new();
         for (index, &token) in field.iter().enumerate() {
@@ -121,42 +221,39 @@ impl Board {
         } else if counts[0] == counts[1] + 1 {
             1
         } else {
-            return Err(format!(
-                "player 0 has {} marks and player 1 has {}: the first mover must have as many or one more",
-                counts[0], counts[1]
-            ));
+            return Err(PositionError::MarkCounts {
+                first: counts[0],
+                second: counts[1],
+            });
         };
 
         let mut playable = 0u16;
         for (index, &token) in macroboard.iter().enumerate() {
             let lines = [0, 1].map(|p| is_line(board.marks[p][index]));
             if lines[0] && lines[1] {
-                return Err(format!("micro board {index} has lines for both players"));
+                return Err(PositionError::LinesForBoth { board: index });
             }
             let full = board.empty_cells(index) == 0;
             match parse_macro_cell(dialect, token, index)? {
                 MacroCell::Won(player) => {
                     if !lines[player as usize] {
-                        return Err(format!(
-                            "macroboard says player {player} won micro board {index}, but it has no line of theirs"
-                        ));
+                        return Err(PositionError::WonWithoutLine {
+                            board: index,
+                            player,
+                        });
                     }
                     board.won[player as usize] |= 1 << index;
                 }
                 cell @ (MacroCell::Playable | MacroCell::NotPlayable) => {
                     if lines[0] || lines[1] {
-                        return Err(format!(
-                            "micro board {index} has a line but the macroboard does not mark it won"
-                        ));
+                        return Err(PositionError::LineNotWon { board: index });
                     }
                     if full {
                         board.drawn |= 1 << index;
                     }
                     if cell == MacroCell::Playable {
                         if full {
-                            return Err(format!(
-                                "macroboard marks full micro board {index} playable"
-                            ));
+                            return Err(PositionError::FullBoardPlayable { board: index });
                         }
                         playable |= 1 << index;
                     }
@@ -165,16 +262,16 @@ impl Board {
         }
         for player in 0..2 {
             if is_line(board.won[player]) && player as Player == board.turn {
-                return Err(format!(
-                    "player {player} has three boards in a line but is the one to move"
-                ));
+                return Err(PositionError::WinnerToMove {
+                    player: player as Player,
+                });
             }
         }
 
         let open = board.open_boards();
         board.target = if board.outcome().is_some() {
             if playable != 0 {
-                return Err("the game is over but the macroboard marks playable boards".to_string());
+                return Err(PositionError::PlayableAfterTheEnd);
             }
             ANY
         } else if playable == open {
@@ -182,13 +279,12 @@ impl Board {
         } else if playable.count_ones() == 1 {
             playable.trailing_zeros() as u8
         } else if playable == 0 {
-            return Err("the game is not over but no micro board is marked playable".to_string());
+            return Err(PositionError::NothingPlayable);
         } else {
-            return Err(format!(
-                "macroboard marks {} boards playable: expected one board or all {} open ones",
-                playable.count_ones(),
-                open.count_ones()
-            ));
+            return Err(PositionError::PlayableCount {
+                playable: playable.count_ones(),
+                open: open.count_ones(),
+            });
         };
         Ok(board)
     }

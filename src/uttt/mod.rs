@@ -18,7 +18,7 @@ mod playout;
 mod tables;
 
 pub use board::{perft, Board, Move};
-pub use engine::{detect_dialect, empty_token};
+pub use engine::{detect_dialect, empty_token, PositionError};
 pub use playout::RandomPlayout;
 
 use crate::game::{Outcome, Player};

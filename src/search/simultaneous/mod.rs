@@ -1,5 +1,5 @@
 //! Decoupled MCTS for simultaneous-move games over any [`super::SimGame`]: the stacked
-//! matrix model of seed 003 (Lanctot et al., Section 2.1), in which every node holds a
+//! matrix model of Lanctot et al. (2013, Section 2.1), in which every node holds a
 //! matrix of joint moves and each player runs its own bandit over its own moves.
 //!
 //! The tree is an arena: nodes in a `Vec` addressed by `u32`, each node's moves and

@@ -9,7 +9,7 @@ use crate::search::bandit::{ucb1_bonus, ucb1_tuned_bonus};
 use crate::search::{random_below, FastRng, FinalMove};
 use rand::RngCore;
 
-/// How each player picks its half of the joint move at a node (seed 003, Section 4).
+/// How each player picks its half of the joint move at a node (Lanctot et al. 2013, Section 4).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum SimPolicy {
     /// Decoupled UCT (Section 4.3): UCB1, Eq. (1), once per player on that player's
