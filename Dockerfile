@@ -4,7 +4,8 @@ FROM rust:1-slim-bookworm AS build
 WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY src ./src
-RUN cargo build --release --locked --bin mctsbot --bin arena
+COPY arena ./arena
+RUN cargo build --release --locked --workspace
 
 FROM debian:bookworm-slim
 COPY --from=build /src/target/release/mctsbot /usr/local/bin/mctsbot

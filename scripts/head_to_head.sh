@@ -61,7 +61,7 @@ build() {
 echo "building A (${rev_a:-working tree}) and B (${rev_b:-working tree}) ..." >&2
 bin_a=$(build "$rev_a")
 bin_b=$(build "$rev_b")
-(cd "$root" && cargo build -q --profile "$profile" --bin arena >&2)
+(cd "$root" && cargo build -q --profile "$profile" -p arena >&2)
 arena=$target/$outdir/arena
 
 label_a="${rev_a:-worktree}${flags_a:+ $flags_a}"

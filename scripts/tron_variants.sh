@@ -2,7 +2,7 @@
 # Every Light Riders variant against sequential UCT, on the empty 16x16 board (riddles
 # starts) and on 13x13 maps, colours swapped; then the default against the wall-hugger.
 #   scripts/tron_variants.sh OUT_DIR [GAMES_PER_SERIES] [extra arena options...]
-# Uses target/release/{mctsbot,arena}: build them first (cargo build --release).
+# Uses target/release/{mctsbot,arena}: build them first (cargo build --release --workspace).
 set -euo pipefail
 out=${1:?usage: scripts/tron_variants.sh OUT_DIR [GAMES] [arena options...]}
 games=${2:-20}

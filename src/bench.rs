@@ -6,6 +6,7 @@
 
 use crate::bot::tron::TronSearcher;
 use crate::bot::Config;
+use crate::json;
 use crate::search::tree::Tree;
 use crate::search::{Evaluator, FastRng, Game, Limits, Search, SearchStats};
 use rand::SeedableRng;
@@ -45,19 +46,18 @@ impl BenchResult {
     /// `iterations_per_sec`, `playouts_per_sec`, `nodes`, `best`.
     pub fn to_json(&self) -> String {
         let secs = self.stats.elapsed.as_secs_f64().max(1e-9);
-        format!(
-            "{{\"game\":\"{}\",\"position\":\"{}\",\"iterations\":{},\"playouts\":{},\"ms\":{},\
-             \"iterations_per_sec\":{:.0},\"playouts_per_sec\":{:.0},\"nodes\":{},\"best\":\"{}\"}}",
-            self.game,
-            self.position,
-            self.stats.iterations,
-            self.stats.playouts,
-            self.stats.elapsed.as_millis(),
-            self.stats.iterations as f64 / secs,
-            self.stats.playouts as f64 / secs,
-            self.stats.nodes,
-            self.best,
-        )
+        let per_sec = |count: u64| json::number(count as f64 / secs, 0);
+        json::object(&[
+            ("game", json::string(self.game)),
+            ("position", json::string(&self.position)),
+            ("iterations", self.stats.iterations.to_string()),
+            ("playouts", self.stats.playouts.to_string()),
+            ("ms", self.stats.elapsed.as_millis().to_string()),
+            ("iterations_per_sec", per_sec(self.stats.iterations)),
+            ("playouts_per_sec", per_sec(self.stats.playouts)),
+            ("nodes", self.stats.nodes.to_string()),
+            ("best", json::string(&self.best)),
+        ])
     }
 }
 

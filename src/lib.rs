@@ -1,5 +1,6 @@
 //! `mctsbot`: a Monte-Carlo Tree Search bot for Ultimate Tic-Tac-Toe and Light Riders
-//! (Tron), speaking the TheAIGames / riddles.io engine protocol, plus `arena`, a local engine.
+//! (Tron), speaking the TheAIGames / riddles.io engine protocol. The local engine,
+//! `arena`, is a package of its own in the same workspace.
 //!
 //! One room per concern:
 //! - [`game`]: players and outcomes, shared by everything below.
@@ -10,14 +11,14 @@
 //! - [`tron`]: Light Riders rules on bitboards and the space evaluation.
 //! - [`cli`]: command-line helpers shared by `mctsbot` and `arena`.
 //! - [`bot`]: the glue that turns engine commands into searches and answers.
-//! - [`arena`]: the local engine and tournament runner behind the `arena` binary.
+//! - [`json`]: the little JSON that `bench` and the arena write.
 //! - [`mod@bench`]: fixed-position search benchmarks (`mctsbot bench`).
 
-pub mod arena;
 pub mod bench;
 pub mod bot;
 pub mod cli;
 pub mod game;
+pub mod json;
 pub mod protocol;
 pub mod search;
 pub mod timeman;

@@ -156,7 +156,7 @@ fn bench_prints_one_json_line_per_position() {
     let text = String::from_utf8(output.stdout).unwrap();
     let lines: Vec<_> = text.lines().collect();
     assert!(lines.len() >= 2);
-    assert!(lines[0].contains("\"position\":\"empty\""));
+    assert!(lines[0].contains("\"position\": \"empty\""));
     for line in lines {
         for key in [
             "game",
@@ -166,7 +166,7 @@ fn bench_prints_one_json_line_per_position() {
             "iterations_per_sec",
             "playouts_per_sec",
         ] {
-            assert!(line.contains(&format!("\"{key}\":")), "{line} lacks {key}");
+            assert!(line.contains(&format!("\"{key}\": ")), "{line} lacks {key}");
         }
     }
 }

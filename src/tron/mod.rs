@@ -88,11 +88,6 @@ impl Direction {
     }
 }
 
-/// The answer word for a direction (shorthand for [`Direction::to_answer`]).
-pub fn as_answer(d: Direction) -> TronAnswer {
-    d.to_answer()
-}
-
 /// A set of directions as a 4-bit mask (bit = [`Direction::index`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct DirSet(pub u8);

@@ -227,5 +227,9 @@ fn bad_options_are_refused() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("not a number"));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("--games needs a non-negative whole number, got \"zero\""),
+        "{stderr}"
+    );
 }

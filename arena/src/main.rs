@@ -1,7 +1,7 @@
 //! `arena`: the local engine. Plays two bot commands against each other over the
 //! TheAIGames / riddles.io protocol and prints the results table; see `arena --help`.
 
-use mctsbot::arena::{self, cli};
+use arena::cli;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

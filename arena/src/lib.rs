@@ -2,14 +2,14 @@
 //! the official TheAIGames / riddles.io engines do, and runs tournaments between them.
 //!
 //! - [`cli`]: options; [`series`]: parallel games, the table and `results.json`.
-//! - [`uttt_match`], [`tron_match`]: one game each, on the rules of [`crate::uttt`] and
-//!   [`crate::tron`] and the lines of [`crate::protocol`] (no rules are re-implemented).
+//! - [`uttt_match`], [`tron_match`]: one game each, on the rules of [`mctsbot::uttt`] and
+//!   [`mctsbot::tron`] and the lines of [`mctsbot::protocol`] (no rules are re-implemented).
 //! - [`game`]: seats (bot, timebank, faults) and records; [`process`]: bots that may hang,
-//!   crash or flood; [`timebank`], [`stats`], [`maps`], [`json`].
+//!   crash or flood; [`timebank`], [`stats`], [`maps`]; JSON is written by
+//!   [`mctsbot::json`], as `mctsbot bench` does.
 
 pub mod cli;
 pub mod game;
-pub mod json;
 pub mod maps;
 pub mod process;
 pub mod series;

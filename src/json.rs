@@ -1,5 +1,7 @@
-//! Just enough JSON writing for `results.json`: string escaping and numbers. Hand-written
-//! because the bot must build from source on competition servers with no extra crates.
+//! Just enough JSON writing for `mctsbot bench` and the arena's `results.json`: string
+//! escaping and numbers. Hand-written because the bot must build from source on
+//! competition servers with no extra crates (the arena, a package of its own, writes
+//! with this too, so there is one JSON writer).
 
 /// `s` as a quoted JSON string (RFC 8259 escapes; other control characters as `\u00XX`).
 pub fn string(s: &str) -> String {

@@ -2,8 +2,8 @@
 //! starting with `;` are comments) and the riddles.io engine's random empty board.
 //! `--map` takes a path or the name of a map shipped in `protocol/maps/`.
 
-use crate::search::FastRng;
-use crate::tron::TronState;
+use mctsbot::search::FastRng;
+use mctsbot::tron::TronState;
 use rand::{RngCore, SeedableRng};
 
 /// A board before the game: walls and the two starts, as (x, y) = (column, row).
@@ -28,15 +28,14 @@ pub const SHIPPED: &[&str] = &[
 ];
 
 /// Where `--map NAME` may be found, in order: a file by that path, then
-/// `protocol/maps/NAME.txt` under the current directory, then under the source tree the
-/// arena was built from. (Read at run time, not compiled in: the release image builds
-/// from `src/` alone.)
+/// `protocol/maps/NAME.txt` under the current directory, then under the workspace the
+/// arena was built from. (Read at run time, not compiled in.)
 fn candidates(spec: &str) -> Vec<std::path::PathBuf> {
     let file = format!("protocol/maps/{spec}.txt");
     vec![
         spec.into(),
         file.clone().into(),
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file),
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(file),
     ]
 }
 

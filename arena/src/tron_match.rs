@@ -12,9 +12,9 @@
 
 use super::game::{Asked, GameRecord, GameSetup};
 use super::maps::Map;
-use crate::game::Outcome;
-use crate::protocol::{parse_tron_answer, Command, GameUpdate, Setting, Token};
-use crate::tron::{Direction, TronState};
+use mctsbot::game::Outcome;
+use mctsbot::protocol::{parse_tron_answer, Command, GameUpdate, Setting, Token};
+use mctsbot::tron::{Direction, TronState};
 use std::time::Instant;
 
 /// The direction a rider has before its first answer: towards the other start, along the

@@ -1,7 +1,9 @@
-//! Command-line options of `arena`, parsed by hand (no argument-parsing crate: the crate
-//! must build from source on competition servers with the fewest dependencies).
+//! Command-line options of `arena`, parsed by hand like the bot's (with its helpers in
+//! `mctsbot::cli`).
 
-use crate::protocol::Dialect;
+use mctsbot::cli::{clock_seed, number};
+use mctsbot::protocol::Dialect;
+use mctsbot::timeman::{ENGINE_TIMEBANK_MS, TRON_TIME_PER_MOVE_MS, UTTT_TIME_PER_MOVE_MS};
 use std::path::PathBuf;
 
 /// Which game the arena referees.
@@ -60,17 +62,11 @@ options:
 
 In a command, {seed} becomes a per-game seed and {game} the game's index.";
 
-fn number<T: std::str::FromStr>(flag: &str, value: &str) -> Result<T, String> {
-    value
-        .parse()
-        .map_err(|_| format!("{flag}: not a number: {value:?}"))
-}
-
 /// Parses the arguments after the program name. `Ok(None)` means `--help`.
 pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut game = GameKind::Uttt;
     let mut dialect = Dialect::TheAiGames;
-    let mut timebank = 10_000;
+    let mut timebank = ENGINE_TIMEBANK_MS;
     let mut time_per_move = None;
     let mut games = 1;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -154,18 +150,15 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     if width < 4 || height < 3 {
         return Err("--width/--height: board too small".into());
     }
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64 % 1_000_000_000)
-    });
+    // A short seed from the clock: it is printed, and typed again to repeat a series.
+    let seed = seed.unwrap_or_else(|| clock_seed() % 1_000_000_000);
     Ok(Some(Options {
         game,
         dialect,
         timebank,
         time_per_move: time_per_move.unwrap_or(match game {
-            GameKind::Uttt => 500,
-            GameKind::Tron => 200,
+            GameKind::Uttt => UTTT_TIME_PER_MOVE_MS,
+            GameKind::Tron => TRON_TIME_PER_MOVE_MS,
         }),
         games,
         jobs,

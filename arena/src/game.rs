@@ -5,8 +5,8 @@ use super::cli::Options;
 use super::maps::Map;
 use super::process::{BotProcess, Reply};
 use super::timebank::Timebank;
-use crate::game::Player;
-use crate::protocol::Command;
+use mctsbot::game::Player;
+use mctsbot::protocol::Command;
 use std::path::PathBuf;
 use std::time::Instant;
 

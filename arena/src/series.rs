@@ -3,9 +3,9 @@
 
 use super::cli::{GameKind, Options};
 use super::game::{GameRecord, GameSetup, SideStats, Winner};
-use super::json;
 use super::maps::Map;
 use super::stats::{Summary, Wdl};
+use mctsbot::json;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -327,7 +327,7 @@ pub fn write_out(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::cli;
+    use crate::cli;
 
     fn fake(setup: &GameSetup) -> GameRecord {
         // Player 0 wins games 0..6 mod 10 except a draw at 6 and 7: A and B alternate

@@ -7,10 +7,10 @@
 //! refilled bank); a second failure, or a crash, loses the game.
 
 use super::game::{Asked, GameRecord, GameSetup};
-use crate::game::{Outcome, Player};
-use crate::protocol::{parse_place_move, Command, GameUpdate, Setting};
-use crate::search::Game;
-use crate::uttt::{Board, Move};
+use mctsbot::game::{Outcome, Player};
+use mctsbot::protocol::{parse_place_move, Command, GameUpdate, Setting};
+use mctsbot::search::Game;
+use mctsbot::uttt::{Board, Move};
 use std::time::Instant;
 
 /// Requests per move: the first and the one repeat.
