@@ -97,6 +97,13 @@ pub trait Evaluator<G> {
         None
     }
 
+    /// What a search sees as the end of the game: the rules' outcome `rules` of `state`,
+    /// else one this evaluator is certain of.
+    #[inline(always)]
+    fn outcome(&self, state: &G, rules: Option<Outcome>) -> Option<Outcome> {
+        rules.or_else(|| self.certain_outcome(state))
+    }
+
     /// Player 0's reward in `0.0..=1.0` for `state` (1 = player 0 wins, 0.5 = draw; a
     /// finished position gets its result). May play moves on `state`, the search's
     /// scratch copy.

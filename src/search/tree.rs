@@ -156,9 +156,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// The rules' outcome, or one the evaluator is certain of.
     #[inline(always)]
     fn outcome(&self, state: &G) -> Option<Outcome> {
-        state
-            .outcome()
-            .or_else(|| self.evaluator.certain_outcome(state))
+        self.evaluator.outcome(state, state.outcome())
     }
 
     pub fn node_count(&self) -> usize {

@@ -161,9 +161,7 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
     /// The rules' outcome, or one the evaluator is certain of.
     #[inline(always)]
     fn outcome(&self, state: &G) -> Option<Outcome> {
-        state
-            .outcome()
-            .or_else(|| self.evaluator.certain_outcome(state))
+        self.evaluator.outcome(state, state.outcome())
     }
 
     pub fn root(&self) -> &G {
