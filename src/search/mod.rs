@@ -1,8 +1,10 @@
-//! The generic Monte-Carlo Tree Search core shared by both games.
+//! The search core shared by both games; it knows no game.
 //!
-//! A game plugs in through [`Game`] (alternating moves, used by UTTT and by sequential
-//! UCT for Tron) or [`SimGame`] (simultaneous moves, used by the decoupled Tron variants).
-//! The trees live in [`tree`] and [`simultaneous`]; neither knows which game it searches.
+//! A game plugs in its rules through [`Game`] (alternating moves, used by UTTT and by
+//! sequential UCT for Tron) or [`SimGame`] (simultaneous moves, used by the decoupled
+//! Tron variants), and how leaves are valued through an [`Evaluator`] that the search
+//! owns. The trees live in [`tree`] and [`simultaneous`], the bandit formulas in
+//! [`bandit`]; [`think`] drives any [`Search`] to its deadlines and final-move rule.
 
 pub mod bandit;
 pub mod sequential;
