@@ -4,6 +4,7 @@
 //! UCT for Tron) or [`SimGame`] (simultaneous moves, used by the decoupled Tron variants).
 //! The trees live in [`tree`] and [`simultaneous`]; neither knows which game it searches.
 
+pub mod alphabeta;
 pub mod sequential;
 pub mod simultaneous;
 pub mod tree;
