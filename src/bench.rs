@@ -4,9 +4,12 @@
 //! settings. Mid-game positions are reached by a fixed seeded random game, so they are
 //! the same on every machine and every run.
 
+use crate::bot::tron::TronSearchKind;
 use crate::bot::Config;
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::tree::Tree;
-use crate::search::{FastRng, Game, Limits, SearchStats};
+use crate::search::{FastRng, Game, Limits, SearchStats, Sequentialized};
+use crate::tron::TronState;
 use rand::SeedableRng;
 
 /// How long each position is searched.
@@ -35,18 +38,28 @@ pub struct BenchResult {
     pub position: String,
     pub stats: SearchStats,
     /// The move the search would play (for player 0 in Light Riders) with its visits and
-    /// mean reward, as `Debug` prints them.
+    /// mean reward (alpha-beta: its score), as `Debug` prints them.
     pub best: String,
+    /// Alpha-beta only: the depth in plies its result comes from (then `stats.nodes` and
+    /// `stats.iterations` both count the nodes searched).
+    pub depth: Option<u32>,
 }
 
 impl BenchResult {
     /// The JSON line: `game`, `position`, `iterations`, `playouts`, `ms`,
-    /// `iterations_per_sec`, `playouts_per_sec`, `nodes`, `best`.
+    /// `iterations_per_sec`, `playouts_per_sec`, `nodes`, `best`, and for alpha-beta
+    /// `depth` and `nodes_per_sec`.
     pub fn to_json(&self) -> String {
         let secs = self.stats.elapsed.as_secs_f64().max(1e-9);
+        let alphabeta = self.depth.map_or(String::new(), |depth| {
+            format!(
+                ",\"depth\":{depth},\"nodes_per_sec\":{:.0}",
+                self.stats.nodes as f64 / secs
+            )
+        });
         format!(
             "{{\"game\":\"{}\",\"position\":\"{}\",\"iterations\":{},\"playouts\":{},\"ms\":{},\
-             \"iterations_per_sec\":{:.0},\"playouts_per_sec\":{:.0},\"nodes\":{},\"best\":\"{}\"}}",
+             \"iterations_per_sec\":{:.0},\"playouts_per_sec\":{:.0},\"nodes\":{},\"best\":\"{}\"{}}}",
             self.game,
             self.position,
             self.stats.iterations,
@@ -56,6 +69,7 @@ impl BenchResult {
             self.stats.playouts as f64 / secs,
             self.stats.nodes,
             self.best,
+            alphabeta,
         )
     }
 }
@@ -92,6 +106,7 @@ pub fn bench_tree<G: Game>(
         position: name.to_owned(),
         stats,
         best: format!("{:?}", tree.best_move().map(|m| (m.mv, m.visits, m.value))),
+        depth: None,
     }
 }
 
@@ -114,11 +129,11 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
 }
 
 /// The Light Riders positions: the empty 16x16 start first, then the same board after
-/// 12 rounds of seeded random safe moves, searched with the configured variant.
+/// 12 rounds of seeded random safe moves, searched with the configured variant (or
+/// alpha-beta, whose `--iterations N` budget is `N` nodes).
 pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     use crate::search::simultaneous::SimSearch;
-    use crate::search::{Sequentialized, SimGame};
-    use crate::tron::TronState;
+    use crate::search::SimGame;
     let start = TronState::light_riders_start().with_policy(config.tron.playout_policy());
     let mut mid = start.clone();
     let mut rng = FastRng::seed_from_u64(2017);
@@ -136,6 +151,9 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     [("empty16", start), ("round12", mid)]
         .into_iter()
         .map(|(name, position)| match config.tron.sim_config() {
+            _ if config.tron.search == TronSearchKind::AlphaBeta => {
+                bench_alphabeta(name, position, budget)
+            }
             Some(sim) => {
                 let mut search = SimSearch::new(position, sim, FastRng::seed_from_u64(seed));
                 let stats = search.search(budget.limits());
@@ -148,6 +166,7 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
                     position: name.to_owned(),
                     stats,
                     best: format!("{best:?}"),
+                    depth: None,
                 }
             }
             None => {
@@ -162,8 +181,28 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
                     position: name.to_owned(),
                     stats,
                     best: format!("{:?}", tree.best_move().map(|m| (m.mv, m.visits, m.value))),
+                    depth: None,
                 }
             }
         })
         .collect()
+}
+
+/// One Light Riders position searched by alpha-beta as player 0.
+fn bench_alphabeta(name: &str, position: TronState, budget: BenchBudget) -> BenchResult {
+    let mut search = AlphaBeta::new(AlphaBetaConfig::default());
+    let result = search.search(&Sequentialized::new(position, 0), budget.limits());
+    BenchResult {
+        game: "tron",
+        position: name.to_owned(),
+        stats: SearchStats {
+            iterations: result.nodes,
+            playouts: 0,
+            elapsed: result.elapsed,
+            nodes: result.nodes as usize,
+            tree_full: false,
+        },
+        best: format!("{:?}", result.best.map(|mv| (mv, result.score))),
+        depth: Some(result.depth),
+    }
 }

@@ -73,6 +73,10 @@ OPTIONS:
                             [max-robust]
     --no-solver             do not prove wins and losses (MCTS-Solver)
   Light Riders search:
+    --tron-search mcts|alphabeta
+                            MCTS with the variant below, or iterative-deepening
+                            alpha-beta with the Voronoi / tree-of-chambers space
+                            evaluation (the options below are MCTS only) [mcts]
     --tron-variant NAME     suct | suct-tuned | duct-max | duct-mix | ducb1t-max |
                             ducb1t-mix | exp3 | rm: sequential UCT / UCB1-Tuned,
                             decoupled UCT / UCB1-Tuned with max or mix final move,
@@ -159,6 +163,7 @@ impl Config {
                     }
                 }
                 "--no-solver" => config.tree.solver = false,
+                "--tron-search" => config.tron.search = value("mcts or alphabeta")?.parse()?,
                 "--tron-variant" => {
                     config.tron.variant = value("a variant")?.parse()?;
                 }
@@ -245,6 +250,15 @@ mod tests {
         assert_eq!(config.tree.max_nodes, 1000);
         assert_eq!(config.tree.expand_visits, 3);
         assert_eq!(config.safety_margin_ms, Some(60));
+    }
+
+    #[test]
+    fn the_tron_search_is_chosen_by_name() {
+        use super::super::tron::TronSearchKind;
+        assert_eq!(Config::default().tron.search, TronSearchKind::Mcts);
+        let config = Config::from_args(&["--tron-search", "alphabeta"]).unwrap();
+        assert_eq!(config.tron.search, TronSearchKind::AlphaBeta);
+        assert!(Config::from_args(&["--tron-search", "minimax"]).is_err());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 
 use super::{Config, GamePlayer, Settings};
 use crate::protocol::{GameUpdate, Token, TronAnswer};
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::simultaneous::{
     FinalMove, SimConfig, SimPolicy, SimSearch, DEFAULT_MAX_NODES, PAPER_UCT_C,
 };
@@ -45,6 +46,27 @@ impl FromStr for TronVariant {
             "rm" => TronVariant::RegretMatching,
             other => return Err(format!("unknown Tron variant {other:?}")),
         })
+    }
+}
+
+/// Which search plays the open game (separated riders always go to the endgame filler).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TronSearchKind {
+    /// Monte-Carlo Tree Search with the configured variant.
+    Mcts,
+    /// Iterative-deepening alpha-beta with the space evaluation.
+    AlphaBeta,
+}
+
+impl FromStr for TronSearchKind {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "mcts" => Ok(TronSearchKind::Mcts),
+            "alphabeta" => Ok(TronSearchKind::AlphaBeta),
+            other => Err(format!("unknown Tron search {other:?}")),
+        }
     }
 }
 
@@ -92,6 +114,7 @@ impl FromStr for CutoffChoice {
 /// Settings of the Light Riders search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TronConfig {
+    pub search: TronSearchKind,
     pub variant: TronVariant,
     /// Exploration constant of the UCB variants; `None` keeps each one's default
     /// (1.5 for UCT, seed 003; 1.0 for UCB1-Tuned, its formula has none).
@@ -118,6 +141,7 @@ pub struct TronConfig {
 impl Default for TronConfig {
     fn default() -> Self {
         TronConfig {
+            search: TronSearchKind::Mcts,
             variant: TronVariant::DecoupledUcb1TunedMax,
             exploration: None,
             gamma: 0.3,
@@ -206,6 +230,8 @@ enum TronSearch {
 pub struct TronPlayer {
     field: Option<Vec<Token>>,
     search: Option<TronSearch>,
+    /// Kept for the whole game: its transposition table holds for every later position.
+    alphabeta: Option<AlphaBeta<Sequentialized<TronState>>>,
     rng: FastRng,
     seed: u64,
     moves_made: u32,
@@ -216,6 +242,7 @@ impl TronPlayer {
         TronPlayer {
             field: None,
             search: None,
+            alphabeta: None,
             rng: FastRng::seed_from_u64(seed ^ 0x7f4a_7c15),
             seed,
             moves_made: 0,
@@ -316,6 +343,30 @@ impl TronPlayer {
     }
 }
 
+impl TronPlayer {
+    /// Alpha-beta until the deadline; the log tells depth, nodes, score and expected line.
+    fn alphabeta(
+        &mut self,
+        state: TronState,
+        me: Player,
+        deadline: Instant,
+    ) -> (Direction, String) {
+        let search = self
+            .alphabeta
+            .get_or_insert_with(|| AlphaBeta::new(AlphaBetaConfig::default()));
+        let limits = Limits {
+            deadline: Some(deadline),
+            max_iterations: None,
+        };
+        let result = search.search(&Sequentialized::new(state, me), limits);
+        let how = format!(
+            "search=alphabeta depth={} nodes={} score={} line={:?}",
+            result.depth, result.nodes, result.score, result.line
+        );
+        (result.best.unwrap_or(Direction::Up), how)
+    }
+}
+
 impl GamePlayer for TronPlayer {
     fn update(&mut self, update: GameUpdate) {
         match update {
@@ -389,6 +440,9 @@ impl GamePlayer for TronPlayer {
                 fill.first.map_or(TronAnswer::Pass, Direction::to_answer),
                 how,
             )
+        } else if tron.search == TronSearchKind::AlphaBeta {
+            let (direction, how) = self.alphabeta(state, me, deadline);
+            (direction.to_answer(), how)
         } else {
             let (direction, how) = self.mcts(state, me, tron, deadline);
             (direction.to_answer(), how)

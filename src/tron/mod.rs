@@ -7,7 +7,9 @@
 //!   Tree of Chambers, [`space::evaluate`].
 //! - [`endgame`]: longest-path space filling once the riders are separated.
 
+pub mod alphabeta;
 pub mod endgame;
+pub mod evaluate;
 pub mod grid;
 pub mod space;
 
