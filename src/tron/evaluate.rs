@@ -262,16 +262,16 @@ impl<const N: usize> Board<N> {
         let mut low = PerCell::<u16, N>::new(u16::MAX);
         // the best chain of blocks hanging off each cell
         let mut best = PerCell::<Chain, N>::new(Chain::default());
-        // the depth-first path, and the cells found but not yet assigned to a block
-        let mut path = PerCell::<u16, N>::new(0);
+        // the parents of the cell being searched, and the cells found but not yet
+        // assigned to a block
+        let mut parents = PerCell::<u16, N>::new(0);
         let mut pending = PerCell::<u16, N>::new(0);
-        let (mut path_len, mut pending_len) = (1, 0);
+        let (mut depth, mut pending_len) = (0, 0);
         let mut time = 0;
         disc[head] = time;
         low[head] = time;
-        path[0] = head as u16;
+        let mut v = head;
         loop {
-            let v = path[path_len - 1] as usize;
             let fresh = (0..4).fold(0u32, |mask, k| {
                 let w = v.wrapping_add_signed(self.deltas[k]);
                 mask | (unvisited.contains(w) as u32) << k
@@ -282,11 +282,15 @@ impl<const N: usize> Board<N> {
                 time += 1;
                 disc[w] = time;
                 low[w] = time;
-                path[path_len] = w as u16;
-                path_len += 1;
+                parents[depth] = v as u16;
+                depth += 1;
                 pending[pending_len] = w as u16;
                 pending_len += 1;
+                v = w;
                 continue;
+            }
+            if depth == 0 {
+                break;
             }
             let back = self
                 .deltas
@@ -294,14 +298,11 @@ impl<const N: usize> Board<N> {
                 .map(|&d| disc[v.wrapping_add_signed(d)])
                 .min()
                 .unwrap_or(u16::MAX);
-            low[v] = low[v].min(back);
-            path_len -= 1;
-            if path_len == 0 {
-                break;
-            }
-            let parent = path[path_len - 1] as usize;
-            low[parent] = low[parent].min(low[v]);
-            if low[v] >= disc[parent] {
+            let low_v = low[v].min(back);
+            depth -= 1;
+            let parent = parents[depth] as usize;
+            low[parent] = low[parent].min(low_v);
+            if low_v >= disc[parent] {
                 let mut block = Chain::default();
                 let mut below = Chain::default();
                 loop {
@@ -315,6 +316,7 @@ impl<const N: usize> Board<N> {
                 }
                 best[parent] = best[parent].better(block.join(below));
             }
+            v = parent;
         }
         best[head].moves()
     }
