@@ -118,6 +118,9 @@ struct Entry<M> {
     bound: Bound,
     /// The search that wrote it, so that old entries make room for new ones.
     generation: u8,
+    /// Whether no evaluation at the depth limit went into the score: then it holds at
+    /// any depth.
+    complete: bool,
     best: Option<M>,
 }
 
@@ -214,6 +217,9 @@ pub struct AlphaBeta<G: AlphaBetaGame> {
     /// One move list per ply, so that the search does not allocate.
     move_lists: Vec<Vec<G::Move>>,
     nodes: u64,
+    /// Evaluations at the depth limit (and uses of table scores that rest on some):
+    /// a search that adds none saw every line to its end.
+    horizon_leaves: u64,
     limits: Limits,
     aborted: bool,
     /// The best root move of the running iteration, once one has been searched fully.
@@ -229,6 +235,7 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
             history: vec![0; 2 * G::MOVE_SLOTS],
             move_lists: (0..=MAX_PLY).map(|_| Vec::new()).collect(),
             nodes: 0,
+            horizon_leaves: 0,
             limits: Limits::iterations(0),
             aborted: false,
             root_best: None,
@@ -240,8 +247,8 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
     }
 
     /// Iterative deepening from `root` until `limits` (nodes count as iterations; the
-    /// deadline is read every few nodes inside the search), the configured depth or a
-    /// proven result.
+    /// deadline is read every few nodes inside the search), the configured depth, a
+    /// proven result, or an iteration that saw every line to its end.
     pub fn search(&mut self, root: &G, limits: Limits) -> SearchResult<G::Move> {
         let started = Instant::now();
         self.limits = limits;
@@ -269,13 +276,15 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
         let mut depth = step;
         while depth <= max_depth {
             self.root_best = None;
+            let horizon_leaves = self.horizon_leaves;
             let score = self.negamax(root, depth as i32, 0, -INFINITY, INFINITY);
             if let Some((mv, partial_score)) = self.root_best {
                 result.best = Some(mv);
                 result.score = if self.aborted { partial_score } else { score };
                 result.depth = depth;
             }
-            if self.aborted || result.best.is_none() || result.score.abs() >= PROVEN {
+            let exhausted = self.horizon_leaves == horizon_leaves;
+            if self.aborted || result.best.is_none() || result.score.abs() >= PROVEN || exhausted {
                 break;
             }
             depth += step;
@@ -326,6 +335,7 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
             return outcome_score(outcome, to_move, ply);
         }
         if ply >= MAX_PLY {
+            self.horizon_leaves += 1;
             return position.evaluate(to_move);
         }
         if position.is_quiet() && ply > 0 {
@@ -333,15 +343,20 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
                 return score;
             }
             if depth <= 0 {
+                self.horizon_leaves += 1;
                 return position.evaluate(to_move);
             }
         }
 
+        let horizon_leaves = self.horizon_leaves;
         let key = position.key();
         let mut table_move = None;
         if let Some(entry) = self.table.probe(key) {
             table_move = entry.best;
-            if ply > 0 && entry.depth as i32 >= depth {
+            if ply > 0 && (entry.complete || entry.depth as i32 >= depth) {
+                if !entry.complete {
+                    self.horizon_leaves += 1;
+                }
                 let score = score_from_table(entry.score, ply);
                 match entry.bound {
                     Bound::Exact => return score,
@@ -411,6 +426,7 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
             depth: depth.max(0) as u16,
             bound,
             generation: self.table.generation,
+            complete: self.horizon_leaves == horizon_leaves,
             best: best_move,
         });
         best_score
@@ -636,6 +652,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn deepening_ends_once_every_line_is_seen_to_its_end() {
+        let result = AlphaBeta::new(AlphaBetaConfig::default()).search(&Race::new(), unlimited());
+        assert_eq!(result.score, minimax(&Race::new(), PLIES as i32, 0));
+        assert!(result.depth <= PLIES as u32, "{}", result.depth);
     }
 
     #[test]
