@@ -221,6 +221,7 @@ pub struct AlphaBeta<G: AlphaBetaGame> {
     /// a search that adds none saw every line to its end.
     horizon_leaves: u64,
     limits: Limits,
+    first_iteration: bool,
     aborted: bool,
     /// The best root move of the running iteration, once one has been searched fully.
     root_best: Option<(G::Move, Score)>,
@@ -237,6 +238,7 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
             nodes: 0,
             horizon_leaves: 0,
             limits: Limits::iterations(0),
+            first_iteration: true,
             aborted: false,
             root_best: None,
         }
@@ -276,6 +278,7 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
         let mut depth = step;
         while depth <= max_depth {
             self.root_best = None;
+            self.first_iteration = depth == step;
             let horizon_leaves = self.horizon_leaves;
             let score = self.negamax(root, depth as i32, 0, -INFINITY, INFINITY);
             if let Some((mv, partial_score)) = self.root_best {
@@ -309,10 +312,11 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
         line
     }
 
-    /// Whether the limits are reached (the clock is read every few nodes only).
+    /// Whether the limits are reached (the clock is read every few nodes only). The first
+    /// iteration (one round) always finishes, so that there is a move to play.
     #[inline]
     fn out_of_budget(&mut self) -> bool {
-        if !self.aborted && self.limits.reached(self.nodes) {
+        if !self.aborted && !self.first_iteration && self.limits.reached(self.nodes) {
             self.aborted = true;
         }
         self.aborted
@@ -706,17 +710,22 @@ mod tests {
             }
         );
         assert!(a.nodes <= 51, "the budget is checked at every node");
-        assert!(a.best.is_some(), "depth 2 fits in 50 nodes");
+        assert!(a.best.is_some());
     }
 
     #[test]
-    fn a_passed_deadline_stops_the_search_within_one_clock_interval() {
+    fn a_passed_deadline_still_finishes_the_first_iteration() {
         let limits = Limits {
             deadline: Some(Instant::now()),
             max_iterations: None,
         };
         let result = AlphaBeta::new(AlphaBetaConfig::default()).search(&Race::new(), limits);
-        assert!(result.nodes <= crate::search::CLOCK_CHECK_INTERVAL + 1);
+        assert_eq!(result.depth, 2);
+        assert!(result.best.is_some());
+        assert_eq!(result.score, minimax(&Race::new(), 2, 0));
+        let first =
+            AlphaBeta::new(config(1 << 20, true, true, 2)).search(&Race::new(), unlimited());
+        assert!(result.nodes <= first.nodes + crate::search::CLOCK_CHECK_INTERVAL);
     }
 
     #[test]

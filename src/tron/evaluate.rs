@@ -192,7 +192,7 @@ struct Board<const N: usize> {
     heads: [usize; 2],
     stride: usize,
     deltas: [isize; 4],
-    /// The board cells of the head's colour of rider 0, for the parity counts.
+    /// The white cells (`x + y` odd), for the parity counts.
     white: Cells<N>,
 }
 
