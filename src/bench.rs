@@ -4,7 +4,7 @@
 //! settings. Mid-game positions are reached by a fixed seeded random game, so they are
 //! the same on every machine and every run.
 
-use crate::bot::tron::TronSearcher;
+use crate::bot::tron::{Choice, Evidence, TronSearcher};
 use crate::bot::Config;
 use crate::json;
 use crate::search::tree::Tree;
@@ -37,17 +37,21 @@ pub struct BenchResult {
     pub position: String,
     pub stats: SearchStats,
     /// The move the search would play (for player 0 in Light Riders) with its visits and
-    /// mean reward, as `Debug` prints them.
+    /// mean reward (alpha-beta: its score), as `Debug` prints them.
     pub best: String,
+    /// Alpha-beta only: the depth in plies its result comes from (then `stats.nodes` and
+    /// `stats.iterations` both count the nodes searched).
+    pub depth: Option<u32>,
 }
 
 impl BenchResult {
     /// The JSON line: `game`, `position`, `iterations`, `playouts`, `ms`,
-    /// `iterations_per_sec`, `playouts_per_sec`, `nodes`, `best`.
+    /// `iterations_per_sec`, `playouts_per_sec`, `nodes`, `best`, and for alpha-beta
+    /// `depth` and `nodes_per_sec`.
     pub fn to_json(&self) -> String {
         let secs = self.stats.elapsed.as_secs_f64().max(1e-9);
         let per_sec = |count: u64| json::number(count as f64 / secs, 0);
-        json::object(&[
+        let mut fields = vec![
             ("game", json::string(self.game)),
             ("position", json::string(&self.position)),
             ("iterations", self.stats.iterations.to_string()),
@@ -57,7 +61,12 @@ impl BenchResult {
             ("playouts_per_sec", per_sec(self.stats.playouts)),
             ("nodes", self.stats.nodes.to_string()),
             ("best", json::string(&self.best)),
-        ])
+        ];
+        if let Some(depth) = self.depth {
+            fields.push(("depth", depth.to_string()));
+            fields.push(("nodes_per_sec", per_sec(self.stats.nodes as u64)));
+        }
+        json::object(&fields)
     }
 }
 
@@ -94,6 +103,7 @@ pub fn bench_tree<G: Game, E: Evaluator<G>>(
         position: name.to_owned(),
         stats,
         best: format!("{:?}", tree.best_move().map(|m| (m.mv, m.visits, m.value))),
+        depth: None,
     }
 }
 
@@ -125,7 +135,7 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
 
 /// The Light Riders positions: the empty 16x16 start first, then the same board after
 /// 12 rounds of seeded random safe moves, searched for player 0 by the searcher the
-/// options build (the bot's own).
+/// options build (the bot's own; alpha-beta's `--iterations N` budget is N nodes).
 pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     use crate::search::SimGame;
     use crate::tron::TronState;
@@ -145,12 +155,23 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
         .map(|(name, position)| {
             let mut searcher = TronSearcher::new(&config.tron, position, 0, seed);
             let stats = searcher.search(budget.limits());
-            let best = searcher.best_move(&mut FastRng::seed_from_u64(seed));
+            let (best, depth) = match searcher.best_move(&mut FastRng::seed_from_u64(seed)) {
+                None => ("None".to_string(), None),
+                Some(Choice {
+                    mv,
+                    evidence: Evidence::Mcts { value, visits, .. },
+                }) => (format!("{:?}", Some((mv, visits, value))), None),
+                Some(Choice {
+                    mv,
+                    evidence: Evidence::AlphaBeta { depth, score, .. },
+                }) => (format!("{:?}", Some((mv, score))), Some(depth)),
+            };
             BenchResult {
                 game: "tron",
                 position: name.to_owned(),
                 stats,
-                best: format!("{:?}", best.map(|c| (c.mv, c.visits, c.value))),
+                best,
+                depth,
             }
         })
         .collect()

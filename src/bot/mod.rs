@@ -281,6 +281,7 @@ mod tests {
         (&[], &["--no-solver"]),
         (&[], &["--safety-ms", "60"]),
         (&[], &["--time-horizon", "12"]),
+        (&[], &["--tron-search", "alphabeta"]),
         (&[], &["--tron-variant", "suct"]),
         (&[], &["--tron-variant", "suct-tuned"]),
         (&[], &["--tron-variant", "duct-max"]),

@@ -70,6 +70,28 @@ pub const LANCTOT_GAMMA: f32 = 0.3;
 /// variants (measured as resident memory), so near 120 MB on a 16x16 board.
 pub const TRON_MAX_NODES: usize = 300_000;
 
+/// Which search plays the open Light Riders game (separated riders always go to the
+/// endgame filler).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TronSearchKind {
+    /// Monte-Carlo Tree Search with the configured variant.
+    Mcts,
+    /// Iterative-deepening alpha-beta with the space evaluation.
+    AlphaBeta,
+}
+
+impl FromStr for TronSearchKind {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "mcts" => Ok(TronSearchKind::Mcts),
+            "alphabeta" => Ok(TronSearchKind::AlphaBeta),
+            other => Err(format!("unknown Tron search {other:?}")),
+        }
+    }
+}
+
 /// The Light Riders search variant (Lanctot et al. 2013).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TronVariant {
@@ -147,6 +169,8 @@ impl FromStr for CutoffChoice {
 /// Settings of the Light Riders search.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct TronConfig {
+    pub search: TronSearchKind,
+    /// The Monte-Carlo variant (`search` = MCTS).
     pub variant: TronVariant,
     /// Exploration constant of the UCB variants; `None` keeps each one's default
     /// ([`LANCTOT_UCT_C`] for UCT; 1.0 for UCB1-Tuned, whose formula has none).
@@ -176,6 +200,7 @@ impl Default for TronConfig {
     /// filler once the riders are separated.
     fn default() -> Self {
         TronConfig {
+            search: TronSearchKind::Mcts,
             variant: TronVariant::DecoupledUcb1TunedMax,
             exploration: None,
             gamma: LANCTOT_GAMMA,
@@ -295,6 +320,10 @@ OPTIONS:
                             or the best mean - 1/sqrt(visits) [max-robust]
     --no-solver             do not prove wins and losses (MCTS-Solver)
   Light Riders search:
+    --tron-search mcts|alphabeta
+                            MCTS with the variant below, or iterative-deepening
+                            alpha-beta with the Voronoi / tree-of-chambers space
+                            evaluation (the options below are MCTS only) [mcts]
     --tron-variant NAME     suct | suct-tuned | duct-max | duct-mix | ducb1t-max |
                             ducb1t-mix | exp3 | rm: sequential UCT / UCB1-Tuned,
                             decoupled UCT / UCB1-Tuned with max or mix final move,
@@ -368,6 +397,7 @@ impl Config {
                 "--max-nodes" => config.uttt.max_nodes = number(flag, &value("nodes")?)?,
                 "--final" => config.uttt.final_move = final_move(&value("a final-move rule")?)?,
                 "--no-solver" => config.uttt.solver = false,
+                "--tron-search" => config.tron.search = value("mcts or alphabeta")?.parse()?,
                 "--tron-variant" => {
                     config.tron.variant = value("a variant")?.parse()?;
                 }
@@ -443,6 +473,14 @@ mod tests {
         assert_eq!(config.uttt.max_nodes, 1000);
         assert_eq!(config.uttt.expand_visits, 3);
         assert_eq!(config.safety_margin_ms, Some(60));
+    }
+
+    #[test]
+    fn the_tron_search_is_chosen_by_name() {
+        assert_eq!(Config::default().tron.search, TronSearchKind::Mcts);
+        let config = Config::from_args(&["--tron-search", "alphabeta"]).unwrap();
+        assert_eq!(config.tron.search, TronSearchKind::AlphaBeta);
+        assert!(Config::from_args(&["--tron-search", "minimax"]).is_err());
     }
 
     #[test]

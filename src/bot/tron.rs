@@ -1,10 +1,11 @@
 //! The Light Riders player: engine fields in, a direction out; and [`TronSearcher`],
 //! the search the options ask for, built the same way for the player and the bench.
 
-use super::options::TronConfig;
+use super::options::{TronConfig, TronSearchKind};
 use super::{ActRequest, Config, GamePlayer, Settings};
 use crate::game::Player;
 use crate::protocol::{GameUpdate, Token, TronAnswer};
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Score, SearchResult};
 use crate::search::simultaneous::SimSearch;
 use crate::search::tree::{Proof, Tree};
 use crate::search::{
@@ -17,8 +18,9 @@ use log::{error, info, warn};
 use rand::SeedableRng;
 use std::fmt;
 
-/// The Light Riders search for one rider: the sequential tree (the rider commits first)
-/// or the decoupled one, each valuing leaves by the configured play-out policy.
+/// The Light Riders search for one rider: MCTS with the sequential tree (the rider
+/// commits first) or the decoupled one, each valuing leaves by the configured play-out
+/// policy; or alpha-beta over the rounds seen as alternating plies.
 pub enum TronSearcher {
     Sequential(Tree<Sequentialized<TronState>, SequentialEvaluator<PlayoutPolicy>>),
     Decoupled {
@@ -26,22 +28,68 @@ pub enum TronSearcher {
         /// The rider the search plays for.
         me: Player,
     },
+    AlphaBeta {
+        /// Kept for the whole game: its transposition table holds for later positions.
+        search: Box<AlphaBeta<Sequentialized<TronState>>>,
+        root: Sequentialized<TronState>,
+        /// What the last search found.
+        result: Option<SearchResult<Direction>>,
+    },
 }
 
 /// The move a search chose and what it knows of it.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Choice {
     pub mv: Direction,
-    /// Mean reward for the rider that plays it.
-    pub value: f32,
-    pub visits: u32,
-    /// Proven value (sequential tree only).
-    pub proof: Proof,
+    pub evidence: Evidence,
+}
+
+/// What a search knows of the move it chose.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Evidence {
+    Mcts {
+        /// Mean reward for the rider that plays it.
+        value: f32,
+        visits: u32,
+        /// Proven value (sequential tree only).
+        proof: Proof,
+    },
+    AlphaBeta {
+        /// The plies of the iteration the move comes from.
+        depth: u32,
+        /// The score for the rider that plays it.
+        score: Score,
+        /// The line the search expects, this move first.
+        line: Vec<Direction>,
+    },
+}
+
+impl fmt::Display for Evidence {
+    /// The fields of the per-move log line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Evidence::Mcts {
+                value,
+                visits,
+                proof,
+            } => write!(f, "value={value:.3} visits={visits} proof={proof:?}"),
+            Evidence::AlphaBeta { depth, score, line } => {
+                write!(f, "depth={depth} score={score} line={line:?}")
+            }
+        }
+    }
 }
 
 impl TronSearcher {
     /// The search `config` asks for, rooted at `root`, playing for `me`.
     pub fn new(config: &TronConfig, root: TronState, me: Player, seed: u64) -> TronSearcher {
+        if config.search == TronSearchKind::AlphaBeta {
+            return TronSearcher::AlphaBeta {
+                search: Box::new(AlphaBeta::new(AlphaBetaConfig::default())),
+                root: Sequentialized::new(root, me),
+                result: None,
+            };
+        }
         let evaluator = config.playout_policy();
         match config.sim_config() {
             Some(sim) => TronSearcher::Decoupled {
@@ -57,8 +105,9 @@ impl TronSearcher {
         }
     }
 
-    /// Moves the root to `state`, keeping the subtree of the round played if the tree
-    /// holds it; returns whether it did.
+    /// Moves the root to `state`, keeping what the search knows of it: the subtree of
+    /// the round played if the tree holds it, or alpha-beta's table (always). Returns
+    /// whether anything was kept.
     pub fn reroot(&mut self, state: &TronState) -> bool {
         match self {
             TronSearcher::Sequential(tree) => {
@@ -66,6 +115,11 @@ impl TronSearcher {
                 tree.reroot(Sequentialized::new(state.clone(), me))
             }
             TronSearcher::Decoupled { search, .. } => search.reroot(state),
+            TronSearcher::AlphaBeta { root, result, .. } => {
+                *root = Sequentialized::new(state.clone(), root.first());
+                *result = None;
+                true
+            }
         }
     }
 
@@ -74,18 +128,33 @@ impl TronSearcher {
         match self {
             TronSearcher::Sequential(tree) => tree.best_move().map(|m| Choice {
                 mv: m.mv,
-                value: m.value,
-                visits: m.visits,
-                proof: m.proof,
+                evidence: Evidence::Mcts {
+                    value: m.value,
+                    visits: m.visits,
+                    proof: m.proof,
+                },
             }),
             TronSearcher::Decoupled { search, me } => {
                 let mv = search.best_move(*me, rng)?;
                 let action = search.root_actions(*me).into_iter().find(|a| a.mv == mv)?;
                 Some(Choice {
                     mv,
-                    value: action.mean,
-                    visits: action.visits,
-                    proof: Proof::Unknown,
+                    evidence: Evidence::Mcts {
+                        value: action.mean,
+                        visits: action.visits,
+                        proof: Proof::Unknown,
+                    },
+                })
+            }
+            TronSearcher::AlphaBeta { result, .. } => {
+                let result = result.as_ref()?;
+                Some(Choice {
+                    mv: result.best?,
+                    evidence: Evidence::AlphaBeta {
+                        depth: result.depth,
+                        score: result.score,
+                        line: result.line.clone(),
+                    },
                 })
             }
         }
@@ -93,10 +162,27 @@ impl TronSearcher {
 }
 
 impl Search for TronSearcher {
+    /// Runs the search; alpha-beta's nodes count as iterations.
     fn search(&mut self, limits: Limits) -> SearchStats {
         match self {
             TronSearcher::Sequential(tree) => tree.search(limits),
             TronSearcher::Decoupled { search, .. } => search.search(limits),
+            TronSearcher::AlphaBeta {
+                search,
+                root,
+                result,
+            } => {
+                let found = search.search(root, limits);
+                let stats = SearchStats {
+                    iterations: found.nodes,
+                    playouts: 0,
+                    elapsed: found.elapsed,
+                    nodes: found.nodes as usize,
+                    tree_full: false,
+                };
+                *result = Some(found);
+                stats
+            }
         }
     }
 
@@ -106,6 +192,7 @@ impl Search for TronSearcher {
             TronSearcher::Decoupled { search, me } => {
                 search.config().final_move != FinalMove::MaxRobust || search.max_robust_found(*me)
             }
+            TronSearcher::AlphaBeta { .. } => true,
         }
     }
 }
@@ -124,6 +211,11 @@ impl fmt::Debug for TronSearcher {
                 .field("config", search.config())
                 .field("evaluator", search.evaluator())
                 .field("me", me)
+                .finish(),
+            TronSearcher::AlphaBeta { search, root, .. } => f
+                .debug_struct("AlphaBeta")
+                .field("config", search.config())
+                .field("me", &root.first())
                 .finish(),
         }
     }
@@ -185,14 +277,17 @@ impl TronPlayer {
             budget.hard_at(received),
         );
         let chosen = searcher.best_move(&mut self.rng);
+        let search = match config.search {
+            TronSearchKind::Mcts => format!("variant={:?}", config.variant),
+            TronSearchKind::AlphaBeta => "search=alphabeta".to_string(),
+        };
         let how = format!(
-            "variant={:?} iterations={} nodes={} value={:.3} visits={} proof={:?} reused={}",
-            config.variant,
+            "{search} iterations={} nodes={} {} reused={}",
             stats.iterations,
             stats.nodes,
-            chosen.map_or(0.5, |c| c.value),
-            chosen.map_or(0, |c| c.visits),
-            chosen.map_or(Proof::Unknown, |c| c.proof),
+            chosen
+                .as_ref()
+                .map_or("nothing searched".to_string(), |c| c.evidence.to_string()),
             reused
         );
         (chosen.map_or(Direction::Up, |c| c.mv), how)
@@ -243,7 +338,6 @@ impl GamePlayer for TronPlayer {
         let budget = timeman::budget(clock, bank, self.moves_made, safe.len());
 
         let (answer, how) = if safe.len() <= 1 {
-            self.searcher = None;
             // Boxed in: every move crashes, and a reversal would be an illegal answer,
             // so say `pass` (the engine keeps the current direction).
             let answer = safe

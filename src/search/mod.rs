@@ -5,7 +5,10 @@
 //! Tron variants), and how leaves are valued through an [`Evaluator`] that the search
 //! owns. The trees live in [`tree`] and [`simultaneous`], the bandit formulas in
 //! [`bandit`]; [`think`] drives any [`Search`] to its deadlines and final-move rule.
+//! [`alphabeta`] is the other search: iterative-deepening alpha-beta over a [`Game`]
+//! that can also evaluate itself.
 
+pub mod alphabeta;
 pub mod bandit;
 pub mod sequential;
 pub mod simultaneous;

@@ -7,11 +7,15 @@
 //!   [`PositionError`].
 //! - [`space`]: flood fills, separation, checkerboard bounds, Voronoi, articulation points,
 //!   Tree of Chambers, [`space::evaluate`].
-//! - [`playout`]: random play-outs with optional cut-offs, the search's evaluator.
+//! - [`playout`]: random play-outs with optional cut-offs, the MCTS evaluator.
+//! - [`evaluate`]: the static space evaluation (Voronoi, tree of chambers, parity) and
+//!   [`alphabeta`]: the position keys and the alpha-beta view of the game.
 //! - [`endgame`]: longest-path space filling once the riders are separated.
 
+pub mod alphabeta;
 pub mod endgame;
 mod engine;
+pub mod evaluate;
 pub mod grid;
 pub mod playout;
 pub mod space;

@@ -1,0 +1,144 @@
+//! Light Riders for alpha-beta: the simultaneous game as alternating plies is
+//! [`Sequentialized<TronState>`] (the searching rider commits first, the other replies,
+//! then the joint move is played, so reaching the same cell is the draw of the rules).
+//! Positions are evaluated between rounds only, by [`super::evaluate`].
+
+use std::sync::OnceLock;
+
+use super::evaluate;
+use super::grid::MAX_BITS;
+use super::{Direction, TronState};
+use crate::game::Player;
+use crate::search::alphabeta::{AlphaBetaGame, Score};
+use crate::search::Sequentialized;
+
+/// Bytes of a blocked-cell set that the key reads.
+const KEY_BYTES: usize = MAX_BITS / 8;
+
+/// Zobrist keys eight cells at a time: entry `[i][b]` is the XOR of the random numbers of
+/// the cells set in byte value `b` at byte `i` of the blocked set, so the key of a set is
+/// one lookup per byte and equals the XOR over its cells.
+fn zobrist_bytes() -> &'static [[u64; 256]] {
+    static TABLE: OnceLock<Vec<[u64; 256]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut seed = 0x5eed_0f7e_11c0_de00_u64;
+        let cells: Vec<u64> = (0..MAX_BITS).map(|_| splitmix64(&mut seed)).collect();
+        (0..KEY_BYTES)
+            .map(|byte| {
+                let mut row = [0u64; 256];
+                for value in 1..256usize {
+                    let lowest = value.trailing_zeros() as usize;
+                    row[value] = row[value & (value - 1)] ^ cells[byte * 8 + lowest];
+                }
+                row
+            })
+            .collect()
+    })
+}
+
+fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The key of a Light Riders position seen as alternating plies: the Zobrist key of the
+/// blocked cells, mixed with both heads, the rider who commits first and its pending
+/// half-move.
+pub fn position_key(position: &Sequentialized<TronState>) -> u64 {
+    let state = position.game();
+    let table = zobrist_bytes();
+    let words = &state.blocked().bits[..state.grid().words()];
+    let mut key = 0;
+    for (i, word) in words.iter().enumerate() {
+        for (j, byte) in word.to_le_bytes().into_iter().enumerate() {
+            key ^= table[i * 8 + j][byte as usize];
+        }
+    }
+    let pending = position.pending().map_or(0, |d| 1 + d.index() as u64);
+    let mut rest = state.head_index(0) as u64
+        | (state.head_index(1) as u64) << 16
+        | (position.first() as u64) << 32
+        | pending << 36;
+    key ^ splitmix64(&mut rest)
+}
+
+impl AlphaBetaGame for Sequentialized<TronState> {
+    const PLIES_PER_ROUND: u32 = 2;
+    const MOVE_SLOTS: usize = 4;
+
+    fn key(&self) -> u64 {
+        position_key(self)
+    }
+
+    /// Between rounds: no half-move waits for its reply.
+    fn is_quiet(&self) -> bool {
+        self.pending().is_none()
+    }
+
+    /// Separated riders: the game is decided by who can run longer.
+    fn settled(&self, player: Player) -> Option<Score> {
+        evaluate::settled(self.game(), player)
+    }
+
+    fn evaluate(&self, player: Player) -> Score {
+        evaluate::evaluate(self.game(), player)
+    }
+
+    fn move_slot(&self, mv: Direction) -> usize {
+        mv.index()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Game;
+
+    #[test]
+    fn keys_tell_positions_apart() {
+        let start = Sequentialized::new(TronState::light_riders_start(), 0);
+        let mut keys = vec![position_key(&start)];
+        keys.push(position_key(&Sequentialized::new(
+            TronState::light_riders_start(),
+            1,
+        )));
+        for first in Direction::ALL {
+            let mut half = start.clone();
+            half.play(first);
+            keys.push(position_key(&half));
+            for reply in Direction::ALL {
+                let mut round = half.clone();
+                round.play(reply);
+                if round.game().outcome().is_none() {
+                    keys.push(position_key(&round));
+                }
+            }
+        }
+        let distinct: std::collections::HashSet<u64> = keys.iter().copied().collect();
+        assert_eq!(distinct.len(), keys.len());
+    }
+
+    #[test]
+    fn a_position_rebuilt_from_its_engine_field_keeps_its_key() {
+        // the bot rebuilds every position from the engine, and finds the table's entries
+        // from its last search again
+        let mut state = TronState::light_riders_start();
+        for (d0, d1) in [
+            (Direction::Up, Direction::Down),
+            (Direction::Left, Direction::Down),
+            (Direction::Left, Direction::Right),
+        ] {
+            state.step(d0, d1);
+        }
+        let rebuilt = TronState::from_engine(16, 16, &state.engine_field()).unwrap();
+        for first in [0, 1] {
+            assert_eq!(
+                position_key(&Sequentialized::new(state.clone(), first)),
+                position_key(&Sequentialized::new(rebuilt.clone(), first))
+            );
+        }
+    }
+}
