@@ -321,3 +321,60 @@ mod predictive_expansion {
         assert_eq!(SimGame::outcome(&s), None);
     }
 }
+
+mod space_score {
+    use mctsbot::search::{Evaluator, FastRng};
+    use mctsbot::tron::playout::SpaceScore;
+    use mctsbot::tron::{PlayoutPolicy, TronState};
+    use rand::SeedableRng;
+
+    const SCORE: SpaceScore = SpaceScore {
+        steps: 0,
+        scale: 400.0,
+    };
+
+    #[test]
+    fn a_symmetric_position_is_even() {
+        assert_eq!(SCORE.reward(&TronState::light_riders_start()), 0.5);
+    }
+
+    #[test]
+    fn more_space_scores_higher_and_the_riders_are_zero_sum() {
+        // Rider 1 sits in a corridor that opens onto rider 0's room through one door.
+        let diagram = "......#....\n..0...#.1..\n......###.#\n...........";
+        let mirrored = diagram
+            .replace('0', "x")
+            .replace('1', "0")
+            .replace('x', "1");
+        let ahead = SCORE.reward(&TronState::from_diagram(diagram).unwrap());
+        let behind = SCORE.reward(&TronState::from_diagram(&mirrored).unwrap());
+        assert!(ahead > 0.6, "{ahead}");
+        assert!((ahead + behind - 1.0).abs() < 1e-6, "{ahead} + {behind}");
+    }
+
+    #[test]
+    fn separated_riders_are_decided_by_a_few_cells() {
+        // Rider 0 can run 9 moves, rider 1 only 5.
+        let s = TronState::from_diagram("0....#1..\n.....#...").unwrap();
+        let reward = SCORE.reward(&s);
+        assert!(reward > 0.95, "{reward}");
+        let even = TronState::from_diagram("0..#1..\n...#...").unwrap();
+        assert_eq!(SCORE.reward(&even), 0.5);
+    }
+
+    #[test]
+    fn the_cut_off_plays_its_rounds_then_scores() {
+        // Rider 1 must run into its dead end within two rounds: a play-out of two rounds
+        // ends the game, one of zero rounds only scores the position.
+        let s = TronState::from_diagram("0.....\n......\n######\n1.####").unwrap();
+        let mut rng = FastRng::seed_from_u64(1);
+        let mut score = |steps| {
+            let mut policy =
+                PlayoutPolicy::avoid_crash().with_space_score(Some(SpaceScore { steps, ..SCORE }));
+            policy.evaluate(&mut s.clone(), &mut rng)
+        };
+        assert_eq!(score(3), 1.0);
+        let scored = score(0);
+        assert!(scored > 0.5 && scored < 1.0, "{scored}");
+    }
+}

@@ -8,6 +8,7 @@ use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
 use crate::search::FinalMove;
 use crate::timeman::TimeControl;
+use crate::tron::playout::SpaceScore;
 use crate::tron::{EvalCutoff, PlayoutPolicy};
 use std::str::FromStr;
 
@@ -145,12 +146,14 @@ impl FromStr for PlayoutChoice {
     }
 }
 
-/// The evaluation that may end a play-out early (Kang 2012).
+/// The evaluation that may end a play-out early: Kang's (2012) thresholds, or the space
+/// evaluation on a logistic curve after a fixed number of rounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CutoffChoice {
     None,
     Voronoi,
     TreeOfChambers,
+    Space,
 }
 
 impl FromStr for CutoffChoice {
@@ -161,6 +164,7 @@ impl FromStr for CutoffChoice {
             "none" => Ok(CutoffChoice::None),
             "voronoi" => Ok(CutoffChoice::Voronoi),
             "chambers" => Ok(CutoffChoice::TreeOfChambers),
+            "space" => Ok(CutoffChoice::Space),
             other => Err(format!("unknown play-out cut-off {other:?}")),
         }
     }
@@ -182,6 +186,8 @@ pub struct TronConfig {
     /// and decide by space (0 = never).
     pub separation_check: u16,
     pub cutoff: CutoffChoice,
+    /// The space cut-off: play-out rounds before the evaluation, and its logistic scale.
+    pub space_score: SpaceScore,
     /// Overrides the variant's final-move rule.
     pub final_move: Option<FinalMove>,
     /// Switch to the space-filling search once the riders are separated.
@@ -207,6 +213,10 @@ impl Default for TronConfig {
             playout: PlayoutChoice::Safe,
             separation_check: 0,
             cutoff: CutoffChoice::None,
+            space_score: SpaceScore {
+                steps: 0,
+                scale: 400.0,
+            },
             final_move: None,
             endgame: true,
             predictive_expansion: false,
@@ -224,12 +234,14 @@ impl TronConfig {
             PlayoutChoice::Safe => PlayoutPolicy::avoid_crash(),
         };
         let eval = match self.cutoff {
-            CutoffChoice::None => None,
+            CutoffChoice::None | CutoffChoice::Space => None,
             CutoffChoice::Voronoi => Some(EvalCutoff::VORONOI),
             CutoffChoice::TreeOfChambers => Some(EvalCutoff::TREE_OF_CHAMBERS),
         };
+        let space = (self.cutoff == CutoffChoice::Space).then_some(self.space_score);
         base.with_separation_check(self.separation_check)
             .with_eval(eval)
+            .with_space_score(space)
             .with_predictive_expansion(self.predictive_expansion)
     }
 
@@ -341,10 +353,14 @@ OPTIONS:
                             play-out policy: uniform, or avoiding immediate crashes [safe]
     --tron-separation K     every K play-out steps, stop if the riders are separated and
                             decide by space; 0 = never [0]
-    --tron-cutoff none|voronoi|chambers
+    --tron-cutoff none|voronoi|chambers|space
                             end play-outs early by an evaluation (Kang 2012: Voronoi
-                            after 20 steps, Tree of Chambers after 15, win threshold 1)
-                            [none]
+                            after 20 steps, Tree of Chambers after 15, win threshold 1;
+                            space: the alpha-beta evaluation on a logistic curve after
+                            --tron-cutoff-steps rounds) [none]
+    --tron-cutoff-steps K   space cut-off: play-out rounds before the evaluation [0]
+    --tron-eval-scale S     space cut-off: the evaluation score that makes a 73%
+                            reward (1 / (1 + e^-1)) [400]
     --tron-pes              Predictive Expansion Strategy: the search treats separated
                             positions with a certain winner as finished [off]
     --tron-max-nodes N      memory bound of the Tron tree in nodes (about 400 bytes
@@ -405,6 +421,12 @@ impl Config {
                 "--tron-gamma" => config.tron.gamma = positive(flag, &value("a number")?)?,
                 "--tron-playout" => config.tron.playout = value("a policy")?.parse()?,
                 "--tron-cutoff" => config.tron.cutoff = value("an evaluation")?.parse()?,
+                "--tron-cutoff-steps" => {
+                    config.tron.space_score.steps = number(flag, &value("rounds")?)?
+                }
+                "--tron-eval-scale" => {
+                    config.tron.space_score.scale = positive(flag, &value("a score")?)?
+                }
                 "--tron-separation" => {
                     config.tron.separation_check = number(flag, &value("steps")?)?
                 }

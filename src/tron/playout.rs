@@ -3,7 +3,7 @@
 //! (Kang 2012), and the Predictive Expansion Strategy's certain outcomes. The search owns
 //! a [`PlayoutPolicy`] as its [`Evaluator`]; the position stays only a position.
 
-use super::{space, TronState, NTH_BIT};
+use super::{evaluate, space, TronState, NTH_BIT};
 use crate::game::{Outcome, Player};
 use crate::search::{random_below, Evaluator, FastRng};
 
@@ -44,10 +44,34 @@ impl EvalCutoff {
     };
 }
 
+/// A play-out cut after `steps` rounds and scored by the space evaluation
+/// ([`evaluate::space`], the one alpha-beta searches with) on a logistic curve instead of
+/// a win threshold: player 0's reward is `1 / (1 + e^(−score / scale))` with `score` the
+/// evaluation's lead in fillable cells and their edges. Separated riders get the steep
+/// curve of their fill difference (two cells nearly decide).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SpaceScore {
+    pub steps: u16,
+    pub scale: f32,
+}
+
+impl SpaceScore {
+    /// Player 0's reward for `state`, whose riders both live.
+    pub fn reward(&self, state: &TronState) -> f32 {
+        let space = evaluate::space(state);
+        if space.separated {
+            let lead = space.fillable[0] as f32 - space.fillable[1] as f32;
+            0.5 + 0.5 * (lead / 2.0).tanh()
+        } else {
+            1.0 / (1.0 + (-(space.score(0) as f32) / self.scale).exp())
+        }
+    }
+}
+
 /// How the search values a leaf of the Light Riders tree: a play-out from it, with
 /// optional cut-offs, and which separated positions count as decided. Stateless and
 /// `Copy`; the search owns it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct PlayoutPolicy {
     /// `false`: uniformly random among the four directions (crashes included);
     /// `true`: uniformly random among the safe moves while there is one.
@@ -58,6 +82,8 @@ pub struct PlayoutPolicy {
     pub separation_check_every: u16,
     /// Evaluation cut-off while the riders are not separated (Kang 2012).
     pub eval: Option<EvalCutoff>,
+    /// Cut every play-out after a few rounds and score it by the space evaluation.
+    pub space: Option<SpaceScore>,
     /// Predictive Expansion Strategy (Kang 2012, after Den Teuling): the search sees a
     /// separated position whose winner is certain as finished (see
     /// [`space::predicted_outcome`]), so it is neither expanded nor played out.
@@ -77,6 +103,7 @@ impl PlayoutPolicy {
             avoid_crash: false,
             separation_check_every: 0,
             eval: None,
+            space: None,
             predictive_expansion: false,
         }
     }
@@ -87,6 +114,7 @@ impl PlayoutPolicy {
             avoid_crash: true,
             separation_check_every: 0,
             eval: None,
+            space: None,
             predictive_expansion: false,
         }
     }
@@ -100,6 +128,12 @@ impl PlayoutPolicy {
     /// Adds (or removes) an evaluation cut-off.
     pub const fn with_eval(mut self, eval: Option<EvalCutoff>) -> Self {
         self.eval = eval;
+        self
+    }
+
+    /// Adds (or removes) the space-scored cut-off; it replaces the other cut-offs.
+    pub const fn with_space_score(mut self, space: Option<SpaceScore>) -> Self {
+        self.space = space;
         self
     }
 
@@ -124,6 +158,20 @@ impl Evaluator<TronState> for PlayoutPolicy {
     /// A play-out under this policy; the reward for player 0.
     fn evaluate(&mut self, state: &mut TronState, rng: &mut FastRng) -> f32 {
         let deltas = space::neighbour_deltas(state.grid());
+        if let Some(score) = self.space {
+            for _ in 0..score.steps {
+                if state.alive != [true, true] {
+                    break;
+                }
+                let next0 = playout_move(state, 0, self.avoid_crash, &deltas, rng);
+                let next1 = playout_move(state, 1, self.avoid_crash, &deltas, rng);
+                state.step_to(next0, next1);
+            }
+            return match state.outcome() {
+                Some(outcome) => outcome.reward_for(0),
+                None => score.reward(state),
+            };
+        }
         let every = self.separation_check_every as u32;
         if every == 0 && self.eval.is_none() {
             // the plain loop, kept free of cut-off bookkeeping
