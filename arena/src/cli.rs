@@ -54,6 +54,7 @@ options:
   --watch                 print the board after every move to stderr
   --map NAME|FILE         Light Riders map, repeatable or comma-separated; shipped:
                           empty13 empty6 pillars13 brackets13 rooms16 chevrons16
+                          gate16 doors13
                           (protocol/maps/NAME.txt in the current or source folder)
                           (default: empty board with the riddles engine's random starts)
   --width W --height H    size of that default board (default 16x16)

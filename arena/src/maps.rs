@@ -25,6 +25,8 @@ pub const SHIPPED: &[&str] = &[
     "brackets13",
     "rooms16",
     "chevrons16",
+    "gate16",
+    "doors13",
 ];
 
 /// Where `--map NAME` may be found, in order: a file by that path, then
