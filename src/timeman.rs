@@ -8,6 +8,7 @@
 //! over the moves the game is still expected to last and weighted by how open the
 //! position is (Liang 2017, Table 4.2, gave more time to positions with more moves).
 
+use log::warn;
 use std::time::{Duration, Instant};
 
 /// The engines' timebank (TheAIGames, riddles.io): full at the start, and its maximum.
@@ -61,10 +62,22 @@ impl TimeControl {
         }
     }
 
-    /// The bank to plan with: the engine's, or when the `action` line could not be read,
-    /// only one move's refill (the safe assumption).
-    pub fn bank_or_refill(&self, bank_ms: Option<u64>) -> u64 {
-        bank_ms.unwrap_or(self.time_per_move_ms)
+    /// The bank to plan with: the engine's, but never above the timebank's maximum (a
+    /// larger one is the engine's mistake, or a corrupt line: it is clamped, with a
+    /// warning); when the `action` line could not be read, one move's refill (the safe
+    /// assumption).
+    pub fn usable_bank(&self, bank_ms: Option<u64>) -> u64 {
+        match bank_ms {
+            None => self.time_per_move_ms,
+            Some(bank) if bank > self.timebank_max_ms => {
+                warn!(
+                    "timebank {bank} ms is above the maximum of {} ms: planning with the maximum",
+                    self.timebank_max_ms
+                );
+                self.timebank_max_ms
+            }
+            Some(bank) => bank,
+        }
     }
 }
 
@@ -141,6 +154,18 @@ mod tests {
 
     fn uttt() -> TimeControl {
         TimeControl::uttt(10_000, 500)
+    }
+
+    #[test]
+    fn a_bank_above_the_maximum_is_clamped() {
+        let tc = uttt();
+        assert_eq!(tc.usable_bank(Some(100_000_000)), 10_000);
+        assert_eq!(tc.usable_bank(Some(10_001)), 10_000);
+        assert_eq!(tc.usable_bank(Some(10_000)), 10_000);
+        assert_eq!(tc.usable_bank(Some(0)), 0);
+        assert_eq!(tc.usable_bank(None), 500);
+        let small = TimeControl::uttt(2_000, 100);
+        assert_eq!(small.usable_bank(Some(5_000)), 2_000);
     }
 
     #[test]

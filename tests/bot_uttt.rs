@@ -34,7 +34,7 @@ fn positions_at_actions(lines: &[String]) -> Vec<Board> {
             Ok(Command::UpdateGame(GameUpdate::Field(f))) => field = f,
             Ok(Command::UpdateGame(GameUpdate::Macroboard(m))) => macroboard = m,
             Ok(Command::ActionMove { .. }) => {
-                let dialect = detect_dialect(&field, &macroboard);
+                let dialect = detect_dialect(&field, &macroboard, None);
                 positions.push(Board::from_engine(&field, &macroboard, dialect).unwrap());
             }
             _ => {}

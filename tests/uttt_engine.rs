@@ -22,7 +22,11 @@ mod uttt_engine {
 
     fn from_engine(field: &str, macroboard: &str) -> Result<Board, PositionError> {
         let (field, macroboard) = (tokens(field), tokens(macroboard));
-        Board::from_engine(&field, &macroboard, detect_dialect(&field, &macroboard))
+        Board::from_engine(
+            &field,
+            &macroboard,
+            detect_dialect(&field, &macroboard, None),
+        )
     }
 
     /// The board after playing `moves` (column, row) from the start.
@@ -110,10 +114,24 @@ mod uttt_engine {
     #[test]
     fn dialect_is_riddles_exactly_when_a_dot_appears() {
         for (field, macroboard, _, dialect) in engine_positions() {
-            assert_eq!(detect_dialect(&tokens(field), &tokens(macroboard)), dialect);
+            assert_eq!(
+                detect_dialect(&tokens(field), &tokens(macroboard), None),
+                dialect
+            );
         }
-        assert_eq!(detect_dialect(&[], &[]), Dialect::TheAiGames);
-        assert_eq!(detect_dialect(&[], &[Token::Dot]), Dialect::Riddles);
+        assert_eq!(detect_dialect(&[], &[], None), Dialect::TheAiGames);
+        // The values outweigh what the bot id suggests; the id decides only when they
+        // say nothing.
+        let riddles = Some(Dialect::Riddles);
+        assert_eq!(
+            detect_dialect(&[Token::Number(2)], &[], riddles),
+            Dialect::TheAiGames
+        );
+        assert_eq!(
+            detect_dialect(&[Token::Number(0)], &[], riddles),
+            Dialect::Riddles
+        );
+        assert_eq!(detect_dialect(&[], &[Token::Dot], None), Dialect::Riddles);
     }
 
     #[test]

@@ -39,10 +39,12 @@ impl Settings {
 
 /// What the session needs from the player of one game.
 trait GamePlayer {
-    /// Takes an `update game` line.
-    fn update(&mut self, update: GameUpdate);
+    /// Takes an `update game` line (every player sees every line).
+    fn update(&mut self, update: &GameUpdate);
+    /// Whether the last position the engine sent is a valid one of this game.
+    fn has_position(&self, settings: &Settings) -> bool;
     /// This game's time control for the engine's settings and the options; the session
-    /// builds it once (again only if the settings change).
+    /// builds it once (again only if the settings or the game change).
     fn time_control(&self, settings: &Settings, config: &Config) -> TimeControl;
     /// Answers `action move`: searches within the budget, returns the answer line.
     fn act(&mut self, request: &ActRequest) -> String;
@@ -61,36 +63,70 @@ pub(crate) struct ActRequest<'a> {
     pub config: &'a Config,
 }
 
-/// The game being played.
-enum CurrentGame {
-    /// No line has told the game yet; the updates so far wait to be replayed.
-    Undecided(Vec<GameUpdate>),
-    Playing(Box<dyn GamePlayer>),
+/// A game the session can play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GameKind {
+    Uttt,
+    Tron,
 }
 
-/// One game against one engine.
+impl GameKind {
+    fn name(self) -> &'static str {
+        match self {
+            GameKind::Uttt => "Ultimate Tic-Tac-Toe",
+            GameKind::Tron => "Light Riders",
+        }
+    }
+}
+
+/// Which game the session plays and how sure it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Belief {
+    /// Nothing has been asked yet.
+    None,
+    /// A guess made to answer an `action` before any valid position: revised by the next
+    /// real evidence.
+    Guessed(GameKind),
+    /// A valid position of this game arrived (or `--game` said so).
+    Decided(GameKind),
+}
+
+/// One game against one engine. Both games' players see every line; at each `action`
+/// the evidence chooses which one answers, strongest first: a position that is valid in
+/// exactly one game decides; settings and the shape of the values only suggest, and are
+/// used only while no position is valid (see [`Session::evidence`]).
 pub struct Session {
     config: Config,
     settings: Settings,
-    game: CurrentGame,
-    /// Built at the first `action` of a game, dropped when the settings change.
-    clock: Option<TimeControl>,
+    uttt: uttt::UtttPlayer,
+    tron: tron::TronPlayer,
+    belief: Belief,
+    /// A macroboard has been received (a UTTT sign while no position is valid).
+    macroboard_seen: bool,
+    /// The last field's values: its length and walls suggest the game.
+    last_field: Option<(usize, bool)>,
+    /// Built at the first `action` of a game, dropped when the settings or game change.
+    clock: Option<(GameKind, TimeControl)>,
 }
 
 impl Session {
     pub fn new(config: Config) -> Self {
-        let mut session = Session {
+        let seed = config.seed.unwrap_or_else(crate::cli::clock_seed);
+        let belief = match config.game {
+            GameChoice::Uttt => Belief::Decided(GameKind::Uttt),
+            GameChoice::Tron => Belief::Decided(GameKind::Tron),
+            GameChoice::Auto => Belief::None,
+        };
+        Session {
             config,
             settings: Settings::default(),
-            game: CurrentGame::Undecided(Vec::new()),
+            uttt: uttt::UtttPlayer::new(seed),
+            tron: tron::TronPlayer::new(seed),
+            belief,
+            macroboard_seen: false,
+            last_field: None,
             clock: None,
-        };
-        match session.config.game {
-            GameChoice::Uttt => session.start_uttt(),
-            GameChoice::Tron => session.start_tron(),
-            GameChoice::Auto => {}
         }
-        session
     }
 
     /// Handles one engine line received at `received`; returns the answer to an `action`.
@@ -140,54 +176,118 @@ impl Session {
         }
         // Timing or board settings: the clock is built afresh at the next action.
         self.clock = None;
-        let tron_board = s.field_width.is_some() || s.field_height.is_some();
-        if tron_board && matches!(self.game, CurrentGame::Undecided(_)) {
-            self.start_tron();
-        }
     }
 
-    /// Hands an update to the player; before the game is known, a macroboard means
-    /// UTTT and walls mean Light Riders, anything else waits for a clearer line.
     fn update(&mut self, update: GameUpdate) {
-        if let CurrentGame::Undecided(pending) = &mut self.game {
-            match &update {
-                GameUpdate::Macroboard(_) => self.start_uttt(),
-                GameUpdate::Field(tokens) if tokens.contains(&Token::Wall) => self.start_tron(),
-                _ => {
-                    pending.push(update);
-                    return;
-                }
+        match &update {
+            GameUpdate::Macroboard(_) => self.macroboard_seen = true,
+            GameUpdate::Field(tokens) => {
+                self.last_field = Some((tokens.len(), tokens.contains(&Token::Wall)))
             }
+            GameUpdate::Unknown { key, value } => {
+                info!("unknown game update ignored: {key} {value}")
+            }
+            GameUpdate::Round(_) | GameUpdate::Move(_) => {}
         }
-        match &mut self.game {
-            CurrentGame::Playing(p) => p.update(update),
-            CurrentGame::Undecided(_) => unreachable!("decided above"),
+        self.uttt.update(&update);
+        self.tron.update(&update);
+    }
+
+    /// The game the evidence points to, and whether it decides (a valid position) or
+    /// only suggests. Strongest first:
+    /// 1. a position valid in one game only decides; valid in both (a 9x9 Light Riders
+    ///    board can look like a riddles.io UTTT field), the board settings choose;
+    /// 2. otherwise signs suggest, the surest first: walls in the last field (only Light
+    ///    Riders has them), then a macroboard (only UTTT has one), then the last field's
+    ///    length (81 values UTTT, another Light Riders), then board settings (Light
+    ///    Riders);
+    /// 3. then the belief so far, and UTTT when there is none.
+    ///
+    /// A suggestion never overrides a decision (see [`Session::choose_game`]).
+    fn evidence(&self) -> (GameKind, bool) {
+        let board_settings =
+            self.settings.field_width.is_some() || self.settings.field_height.is_some();
+        let valid = (
+            self.uttt.has_position(&self.settings),
+            self.tron.has_position(&self.settings),
+        );
+        match valid {
+            (true, false) => return (GameKind::Uttt, true),
+            (false, true) => return (GameKind::Tron, true),
+            (true, true) if board_settings => return (GameKind::Tron, true),
+            (true, true) => return (GameKind::Uttt, true),
+            (false, false) => {}
+        }
+        let suggested = match self.last_field {
+            Some((_, true)) => GameKind::Tron,
+            _ if self.macroboard_seen => GameKind::Uttt,
+            Some((81, false)) => GameKind::Uttt,
+            Some(_) => GameKind::Tron,
+            None if board_settings => GameKind::Tron,
+            None => match self.belief {
+                Belief::Guessed(game) | Belief::Decided(game) => game,
+                Belief::None => GameKind::Uttt,
+            },
+        };
+        (suggested, false)
+    }
+
+    /// The game to answer in now: `--game` when given; else what the evidence decides
+    /// (a contradiction with an earlier decision is reported, a guess is revised), or a
+    /// guess from what it suggests while no position is valid.
+    fn choose_game(&mut self) -> GameKind {
+        if self.config.game != GameChoice::Auto {
+            let Belief::Decided(game) = self.belief else {
+                unreachable!("--game decides at the start")
+            };
+            return game;
+        }
+        let (game, decides) = self.evidence();
+        self.belief = match (self.belief, decides) {
+            (Belief::Decided(before), true) if before != game => {
+                error!(
+                    "the engine's position is one of {}, not {}: playing {} from now on",
+                    game.name(),
+                    before.name(),
+                    game.name()
+                );
+                Belief::Decided(game)
+            }
+            (Belief::Decided(before), false) => Belief::Decided(before),
+            (Belief::None | Belief::Guessed(_), true) => {
+                info!("game: {}", game.name());
+                Belief::Decided(game)
+            }
+            (_, true) => Belief::Decided(game),
+            (_, false) => {
+                warn!(
+                    "asked to move before a valid position; guessing {}",
+                    game.name()
+                );
+                Belief::Guessed(game)
+            }
+        };
+        match self.belief {
+            Belief::Decided(game) | Belief::Guessed(game) => game,
+            Belief::None => unreachable!("chosen above"),
         }
     }
 
     /// Chooses and formats a move; never fails and never panics out: a bug in a search
     /// is logged and answered with a legal fallback move.
     fn act(&mut self, bank_ms: Option<u64>, received: Instant) -> String {
-        if let CurrentGame::Undecided(pending) = &self.game {
-            let last_field = pending.iter().rev().find_map(|u| match u {
-                GameUpdate::Field(tokens) => Some(tokens.len()),
-                _ => None,
-            });
-            if last_field.is_some_and(|cells| cells != 81) {
-                warn!("asked to move before the game is known; a field of {last_field:?} values: Light Riders");
-                self.start_tron();
-            } else {
-                warn!("asked to move before the game is known; assuming Ultimate Tic-Tac-Toe");
-                self.start_uttt();
-            }
-        }
+        let game = self.choose_game();
         let (settings, config) = (&self.settings, &self.config);
-        let CurrentGame::Playing(player) = &mut self.game else {
-            unreachable!("a player was started above")
+        let player: &mut dyn GamePlayer = match game {
+            GameKind::Uttt => &mut self.uttt,
+            GameKind::Tron => &mut self.tron,
         };
-        let clock = self
-            .clock
-            .get_or_insert_with(|| player.time_control(settings, config));
+        if !matches!(self.clock, Some((clock_game, _)) if clock_game == game) {
+            self.clock = Some((game, player.time_control(settings, config)));
+        }
+        let Some((_, clock)) = &self.clock else {
+            unreachable!("built above")
+        };
         let request = ActRequest {
             bank_ms,
             received,
@@ -199,32 +299,6 @@ impl Session {
             error!("the search failed; answering a fallback move");
             player.recover()
         })
-    }
-
-    fn start_uttt(&mut self) {
-        info!("game: Ultimate Tic-Tac-Toe");
-        self.start(Box::new(uttt::UtttPlayer::new(self.seed())));
-    }
-
-    fn start_tron(&mut self) {
-        info!("game: Light Riders");
-        self.start(Box::new(tron::TronPlayer::new(self.seed())));
-    }
-
-    /// Starts `player`, replaying the updates that waited for the game to be known.
-    fn start(&mut self, player: Box<dyn GamePlayer>) {
-        self.clock = None;
-        let pending = match std::mem::replace(&mut self.game, CurrentGame::Playing(player)) {
-            CurrentGame::Undecided(pending) => pending,
-            CurrentGame::Playing(_) => Vec::new(),
-        };
-        for update in pending {
-            self.update(update);
-        }
-    }
-
-    fn seed(&self) -> u64 {
-        self.config.seed.unwrap_or_else(crate::cli::clock_seed)
     }
 }
 

@@ -295,15 +295,14 @@ impl TronPlayer {
 }
 
 impl GamePlayer for TronPlayer {
-    fn update(&mut self, update: GameUpdate) {
-        match update {
-            GameUpdate::Field(tokens) => self.field = Some(tokens),
-            GameUpdate::Round(_) | GameUpdate::Move(_) => {}
-            GameUpdate::Macroboard(_) => warn!("a macroboard in Light Riders ignored"),
-            GameUpdate::Unknown { key, value } => {
-                info!("unknown game update ignored: {key} {value}")
-            }
+    fn update(&mut self, update: &GameUpdate) {
+        if let GameUpdate::Field(tokens) = update {
+            self.field = Some(tokens.clone());
         }
+    }
+
+    fn has_position(&self, settings: &Settings) -> bool {
+        self.position(settings).is_ok()
     }
 
     /// The Light Riders clock: the game lasts about a quarter of the board's cells.
@@ -334,7 +333,7 @@ impl GamePlayer for TronPlayer {
         self.moves_made += 1;
         let safe = state.safe_moves(me);
         let clock = request.clock;
-        let bank = clock.bank_or_refill(request.bank_ms);
+        let bank = clock.usable_bank(request.bank_ms);
         let budget = timeman::budget(clock, bank, self.moves_made, safe.len());
 
         let (answer, how) = if safe.len() <= 1 {

@@ -41,24 +41,23 @@ impl UtttPlayer {
             .macroboard
             .as_deref()
             .ok_or(PositionError::NoMacroboard)?;
-        let dialect = settings
-            .your_botid
-            .and_then(Dialect::from_bot_id)
-            .unwrap_or_else(|| detect_dialect(field, macroboard));
+        let hint = settings.your_botid.and_then(Dialect::from_bot_id);
+        let dialect = detect_dialect(field, macroboard, hint);
         Board::from_engine(field, macroboard, dialect)
     }
 }
 
 impl GamePlayer for UtttPlayer {
-    fn update(&mut self, update: GameUpdate) {
+    fn update(&mut self, update: &GameUpdate) {
         match update {
-            GameUpdate::Field(tokens) => self.field = Some(tokens),
-            GameUpdate::Macroboard(tokens) => self.macroboard = Some(tokens),
-            GameUpdate::Round(_) | GameUpdate::Move(_) => {}
-            GameUpdate::Unknown { key, value } => {
-                info!("unknown game update ignored: {key} {value}")
-            }
+            GameUpdate::Field(tokens) => self.field = Some(tokens.clone()),
+            GameUpdate::Macroboard(tokens) => self.macroboard = Some(tokens.clone()),
+            _ => {}
         }
+    }
+
+    fn has_position(&self, settings: &Settings) -> bool {
+        self.position(settings).is_ok()
     }
 
     fn time_control(&self, settings: &Settings, config: &Config) -> TimeControl {
@@ -83,7 +82,7 @@ impl GamePlayer for UtttPlayer {
         self.moves_made += 1;
 
         let clock = request.clock;
-        let bank = clock.bank_or_refill(request.bank_ms);
+        let bank = clock.usable_bank(request.bank_ms);
         let budget = timeman::budget(clock, bank, self.moves_made, legal.len() as u32);
 
         let reused = match &mut self.tree {
@@ -135,7 +134,7 @@ impl GamePlayer for UtttPlayer {
         self.tree = None;
         let field = self.field.as_deref().unwrap_or_default();
         let macroboard = self.macroboard.as_deref().unwrap_or_default();
-        let empty = empty_token(detect_dialect(field, macroboard));
+        let empty = empty_token(detect_dialect(field, macroboard, None));
         let cells = || {
             field
                 .iter()

@@ -250,10 +250,17 @@ impl Dialect {
         }
     }
 
-    /// The dialect implied by a UTTT `field` or `macroboard`: any `.` means riddles.io.
-    /// Without a `.` a field sent before `action move` is TheAIGames (it always has an
-    /// empty cell, which riddles.io writes as `.`); a macroboard without `.` may be either.
+    /// The dialect implied by a UTTT `field` or `macroboard`: any `.` means riddles.io,
+    /// any `2` TheAIGames (its second player). Without either a field sent before
+    /// `action move` is TheAIGames (it always has an empty cell, which riddles.io writes
+    /// as `.`) but says so only by the absence; a macroboard without either may be both.
     pub fn from_tokens(tokens: &[Token]) -> Option<Dialect> {
-        tokens.contains(&Token::Dot).then_some(Dialect::Riddles)
+        if tokens.contains(&Token::Dot) {
+            Some(Dialect::Riddles)
+        } else if tokens.contains(&Token::Number(2)) {
+            Some(Dialect::TheAiGames)
+        } else {
+            None
+        }
     }
 }

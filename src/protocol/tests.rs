@@ -307,6 +307,10 @@ fn dialect_detection() {
         Dialect::from_tokens(&[Token::Number(0), Token::Number(1)]),
         None
     );
+    assert_eq!(
+        Dialect::from_tokens(&[Token::Number(0), Token::Number(2)]),
+        Some(Dialect::TheAiGames)
+    );
     assert_eq!(Dialect::Riddles.engine_id(1), 1);
     assert_eq!(Dialect::TheAiGames.engine_id(1), 2);
 }

@@ -11,11 +11,14 @@ use crate::game::Player;
 use crate::protocol::{Dialect, Token};
 use std::fmt;
 
-/// The dialect of a UTTT field/macroboard pair: riddles.io writes `.` for empty cells and
-/// undecided boards, TheAIGames never does.
-pub fn detect_dialect(field: &[Token], macroboard: &[Token]) -> Dialect {
+/// The dialect of a UTTT field/macroboard pair, the strongest evidence first: the
+/// values themselves (riddles.io writes `.` for empty cells and undecided boards, only
+/// TheAIGames has a `2`), then `hint` (what `settings your_botid` says), then TheAIGames
+/// (whose empty field, all `0`, has neither).
+pub fn detect_dialect(field: &[Token], macroboard: &[Token], hint: Option<Dialect>) -> Dialect {
     Dialect::from_tokens(field)
         .or_else(|| Dialect::from_tokens(macroboard))
+        .or(hint)
         .unwrap_or(Dialect::TheAiGames)
 }
 

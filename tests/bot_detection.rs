@@ -1,0 +1,124 @@
+//! Which game the bot answers in follows the evidence: a valid position decides, settings
+//! and the shape of the values only suggest, a guess is revised, a contradiction is
+//! reported.
+
+use mctsbot::protocol::{parse_place_move, parse_tron_answer};
+use mctsbot::tron::TronState;
+mod bot_common;
+
+use bot_common::run_bot;
+
+/// A Light Riders field line for `state`.
+fn tron_field(state: &TronState) -> String {
+    let cells: Vec<String> = state.engine_field().iter().map(|t| t.to_string()).collect();
+    format!("update game field {}\n", cells.join(","))
+}
+
+/// A riddles.io UTTT position after one move in the centre.
+const UTTT_FIELD: &str = "update game field .,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,0,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.\n";
+const UTTT_MACROBOARD: &str = "update game macroboard .,.,.,.,-1,.,.,.,.\n";
+
+fn is_uttt(answer: &str) -> bool {
+    parse_place_move(answer).is_some()
+}
+
+fn is_tron(answer: &str) -> bool {
+    parse_tron_answer(answer).is_some()
+}
+
+#[test]
+fn a_guess_before_any_position_is_revised_by_a_light_riders_field() {
+    // Square, so that the field is a valid position without board settings.
+    let state = TronState::from_diagram("......\n.0..1.\n......\n......\n......\n......").unwrap();
+    let input = format!(
+        "action move 300\n{}action move 300\naction move 300\n",
+        tron_field(&state)
+    );
+    let (answers, stderr) = run_bot(&input, &["--seed", "1"]);
+    assert_eq!(answers.len(), 3, "{stderr}");
+    assert!(is_uttt(&answers[0]), "the first guess is UTTT: {answers:?}");
+    assert!(answers[1..].iter().all(|a| is_tron(a)), "{answers:?}");
+    assert!(stderr.contains("guessing Ultimate Tic-Tac-Toe"), "{stderr}");
+    assert!(stderr.contains("game: Light Riders"), "{stderr}");
+}
+
+#[test]
+fn board_settings_suggest_light_riders_before_the_first_field() {
+    let input = "settings field_width 16\nsettings field_height 16\naction move 300\n";
+    let (answers, stderr) = run_bot(input, &[]);
+    assert_eq!(answers.len(), 1);
+    assert!(is_tron(&answers[0]), "{answers:?} {stderr}");
+}
+
+#[test]
+fn a_stray_board_setting_does_not_turn_a_uttt_game_into_light_riders() {
+    let input = format!(
+        "settings your_botid 1\n{UTTT_FIELD}{UTTT_MACROBOARD}action move 300\nsettings field_height 0\n\
+         {UTTT_FIELD}{UTTT_MACROBOARD}action move 300\n"
+    );
+    let (answers, stderr) = run_bot(&input, &["--seed", "2"]);
+    assert_eq!(answers.len(), 2);
+    assert!(answers.iter().all(|a| is_uttt(a)), "{answers:?} {stderr}");
+    assert!(!stderr.contains("not Ultimate"), "{stderr}");
+}
+
+#[test]
+fn a_valid_position_of_the_other_game_is_a_reported_contradiction() {
+    let state = TronState::from_diagram("......\n.0..1.\n......\n......\n......\n......").unwrap();
+    let input = format!(
+        "{UTTT_FIELD}{UTTT_MACROBOARD}action move 300\n{}action move 300\n",
+        tron_field(&state)
+    );
+    let (answers, stderr) = run_bot(&input, &["--seed", "3"]);
+    assert!(is_uttt(&answers[0]) && is_tron(&answers[1]), "{answers:?}");
+    assert!(
+        stderr.contains("is one of Light Riders, not Ultimate Tic-Tac-Toe"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_square_light_riders_board_of_81_cells_is_told_by_its_settings() {
+    // A 9x9 Light Riders field holds only `.`, `0` and `1`, like a riddles.io UTTT field.
+    let state = TronState::from_diagram(
+        ".........\n.........\n.0.....1.\n.........\n.........\n.........\n.........\n.........\n.........",
+    )
+    .unwrap();
+    let input = format!(
+        "settings field_width 9\nsettings field_height 9\nsettings your_botid 0\n{}action move 300\n",
+        tron_field(&state)
+    );
+    let (answers, stderr) = run_bot(&input, &["--seed", "4"]);
+    assert_eq!(answers.len(), 1);
+    assert!(is_tron(&answers[0]), "{answers:?} {stderr}");
+}
+
+#[test]
+fn a_corrupt_field_keeps_the_game_decided_so_far() {
+    let state = TronState::from_diagram("........\n.0....1.\n........\n........").unwrap();
+    let input = format!(
+        "settings field_width 8\nsettings field_height 4\n{}action move 300\n\
+         update game field 0,1,.\naction move 300\n",
+        tron_field(&state)
+    );
+    let (answers, stderr) = run_bot(&input, &["--seed", "5"]);
+    assert_eq!(answers.len(), 2);
+    assert!(answers.iter().all(|a| is_tron(a)), "{answers:?} {stderr}");
+    assert!(stderr.contains("invalid position"), "{stderr}");
+}
+
+#[test]
+fn a_bank_far_above_the_maximum_is_clamped() {
+    let input = format!(
+        "settings timebank 1000\nsettings your_botid 1\n{UTTT_FIELD}{UTTT_MACROBOARD}action move 100000000\n"
+    );
+    let started = std::time::Instant::now();
+    let (answers, stderr) = run_bot(&input, &["--seed", "6"]);
+    assert_eq!(answers.len(), 1);
+    assert!(stderr.contains("above the maximum of 1000 ms"), "{stderr}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
