@@ -457,3 +457,47 @@ fn an_expansion_threshold_creates_fewer_nodes_and_still_finds_the_trap() {
     );
     assert_eq!(lazy.best_move(0, &mut rng(3)), Some(SAFE));
 }
+
+/// The matrix game's payoff, counting its calls; deterministic when told so.
+struct CountingPayoff {
+    calls: std::rc::Rc<std::cell::Cell<u64>>,
+    deterministic: bool,
+}
+
+impl Evaluator<MatrixGame> for CountingPayoff {
+    fn evaluate(&mut self, game: &mut MatrixGame, rng: &mut FastRng) -> f32 {
+        self.calls.set(self.calls.get() + 1);
+        Payoff.evaluate(game, rng)
+    }
+
+    fn is_deterministic(&self) -> bool {
+        self.deterministic
+    }
+}
+
+#[test]
+fn a_deterministic_evaluator_is_asked_once_per_position() {
+    let run = |deterministic: bool| {
+        let calls = std::rc::Rc::new(std::cell::Cell::new(0));
+        let evaluator = CountingPayoff {
+            calls: calls.clone(),
+            deterministic,
+        };
+        // The root alone: every simulation ends at one of its four joint moves, none of
+        // them the end of the game.
+        let config = SimConfig {
+            max_nodes: 1,
+            ..SimConfig::new(DUCT, MAX_NODES)
+        };
+        const PAYOFF: &[&[f32]] = &[&[0.6, 0.3], &[0.2, 0.7]];
+        let mut search = SimSearch::new(MatrixGame::new(PAYOFF), config, evaluator, rng(4));
+        search.search(Limits::iterations(3_000));
+        (search.root_actions(0), search.root_actions(1), calls.get())
+    };
+    let (reused0, reused1, reused_calls) = run(true);
+    let (fresh0, fresh1, fresh_calls) = run(false);
+    assert_eq!(fresh_calls, 3_000);
+    assert_eq!(reused_calls, 4, "one evaluation per joint move");
+    // Same values, so the same search.
+    assert_eq!((reused0, reused1), (fresh0, fresh1));
+}

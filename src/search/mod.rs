@@ -113,6 +113,13 @@ pub trait Evaluator<G> {
     /// finished position gets its result). May play moves on `state`, the search's
     /// scratch copy.
     fn evaluate(&mut self, state: &mut G, rng: &mut FastRng) -> f32;
+
+    /// Whether [`Evaluator::evaluate`] gives a position the same value every time (no
+    /// random play-out): a search may then reuse a value it has instead of evaluating
+    /// the same position again. False by default.
+    fn is_deterministic(&self) -> bool {
+        false
+    }
 }
 
 /// The plain play-out for any [`Game`]: uniformly random legal moves to the end.

@@ -111,6 +111,9 @@ pub struct MoveInfo<M> {
 pub struct Tree<G: Game, E> {
     root_state: G,
     evaluator: E,
+    /// The evaluator is deterministic: a leaf's value is reused on its later visits
+    /// before it is expanded, rather than evaluated again.
+    reuses_values: bool,
     nodes: Vec<Node<G::Move>>,
     /// Mean squared reward of each node, kept only for [`Selection::Ucb1Tuned`].
     square_means: Vec<f32>,
@@ -126,6 +129,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     pub fn new(root: G, config: TreeConfig, evaluator: E, seed: u64) -> Self {
         let mut tree = Tree {
             root_state: root,
+            reuses_values: evaluator.is_deterministic(),
             evaluator,
             nodes: Vec::new(),
             square_means: Vec::new(),
@@ -324,8 +328,12 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
                     *tree_full = true;
                 }
             }
+            let leaf = &self.nodes[node];
             if let Some(outcome) = self.outcome(&state) {
                 reward0 = outcome.reward_for(0);
+            } else if self.reuses_values && leaf.visits > 0 {
+                // A deterministic evaluator gives this leaf the value it gave before.
+                reward0 = super::reward_for(leaf.mover, leaf.mean);
             } else {
                 reward0 = self.evaluator.evaluate(&mut state, &mut self.rng);
                 played_out = true;
@@ -969,6 +977,47 @@ mod tests {
                 "{m:?} beats {best:?}"
             );
         }
+    }
+
+    /// Values a tic-tac-toe position by the marks in the centre and corners, counting
+    /// its calls; deterministic when told so.
+    struct CountingHeuristic {
+        calls: u64,
+        deterministic: bool,
+    }
+
+    impl Evaluator<TicTacToe> for CountingHeuristic {
+        fn evaluate(&mut self, game: &mut TicTacToe, _rng: &mut FastRng) -> f32 {
+            self.calls += 1;
+            let weight = |marks: u16| (marks & 0x155).count_ones() as f32;
+            0.5 + (weight(game.marks[0]) - weight(game.marks[1])) / 10.0
+        }
+
+        fn is_deterministic(&self) -> bool {
+            self.deterministic
+        }
+    }
+
+    #[test]
+    fn a_deterministic_evaluator_is_asked_once_per_leaf() {
+        let run = |deterministic| {
+            let evaluator = CountingHeuristic {
+                calls: 0,
+                deterministic,
+            };
+            let mut tree = Tree::new(TicTacToe::new(), config(), evaluator, 11);
+            let stats = tree.search(Limits::iterations(5_000));
+            (tree.root_moves(), stats.playouts, tree.evaluator().calls)
+        };
+        let (reused, reused_playouts, reused_calls) = run(true);
+        let (fresh, fresh_playouts, fresh_calls) = run(false);
+        assert_eq!(reused, fresh, "the same values make the same tree");
+        assert_eq!(fresh_calls, fresh_playouts);
+        assert_eq!(reused_calls, reused_playouts);
+        assert!(
+            reused_calls * 4 < fresh_calls,
+            "{reused_calls} evaluations against {fresh_calls}"
+        );
     }
 
     #[test]

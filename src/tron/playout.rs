@@ -155,6 +155,11 @@ impl Evaluator<TronState> for PlayoutPolicy {
         }
     }
 
+    /// Only the space score without play-out rounds is: every play-out is random.
+    fn is_deterministic(&self) -> bool {
+        self.space.is_some_and(|score| score.steps == 0)
+    }
+
     /// A play-out under this policy; the reward for player 0.
     fn evaluate(&mut self, state: &mut TronState, rng: &mut FastRng) -> f32 {
         let deltas = space::neighbour_deltas(state.grid());

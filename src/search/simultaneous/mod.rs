@@ -120,6 +120,9 @@ struct Step {
 pub struct SimSearch<G: SimGame, E> {
     root_state: G,
     evaluator: E,
+    /// The evaluator is deterministic: a joint move's value at the frontier is reused
+    /// rather than evaluated again on each visit before its node is created.
+    reuses_values: bool,
     config: SimConfig,
     rng: FastRng,
     nodes: Vec<Node>,
@@ -136,6 +139,7 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
     pub fn new(root: G, config: SimConfig, evaluator: E, rng: FastRng) -> Self {
         let mut search = SimSearch {
             root_state: root,
+            reuses_values: evaluator.is_deterministic(),
             evaluator,
             config,
             rng,
@@ -442,18 +446,22 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
                 node = child;
                 continue;
             }
+            // A deterministic evaluator would give this position the value it gave the
+            // joint move's earlier visits: their mean.
+            let known = (self.reuses_values && self.cells[cell].visits > 0)
+                .then(|| self.cells[cell].mean0());
             if self.cells[cell].visits + 1 < self.config.expand_visits {
-                break self.outcome(&state).map(|outcome| outcome.reward_for(0));
+                break known.or_else(|| self.outcome(&state).map(|o| o.reward_for(0)));
             }
             if self.nodes.len() < self.config.max_nodes {
                 let child = self.push_node(&state);
                 self.cells[cell].child = child;
                 let new_node = &mut self.nodes[child as usize];
                 new_node.visits += 1;
-                break new_node.terminal;
+                break new_node.terminal.or(known);
             }
             refused_expansion = true;
-            break self.outcome(&state).map(|outcome| outcome.reward_for(0));
+            break known.or_else(|| self.outcome(&state).map(|o| o.reward_for(0)));
         };
         let (reward0, played_out) = match leaf_state_reward {
             Some(reward0) => (reward0, false),
