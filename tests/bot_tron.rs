@@ -163,3 +163,15 @@ fn a_boxed_in_rider_passes_rather_than_reversing() {
     let (answers, _) = run_bot(&input, &[]);
     assert_eq!(answers, vec!["pass"]);
 }
+
+#[test]
+fn no_time_to_search_still_avoids_a_crash() {
+    // Player 0 against the top wall: up crashes, the search gets no time at all.
+    let state = TronState::from_diagram("...0....\n........\n......1.\n........").unwrap();
+    for bank in [0, 1] {
+        let input = settings(0, 8, 4) + &round(2, &state, bank);
+        let (answers, stderr) = run_bot(&input, &[]);
+        let answer = direction(&answers[0]);
+        assert!(state.safe_moves(0).contains(answer), "{answer:?}: {stderr}");
+    }
+}

@@ -259,6 +259,8 @@ impl TronPlayer {
         request: &ActRequest,
         budget: timeman::Budget,
     ) -> (Direction, String) {
+        // Without time for one iteration, a move that does not crash at once.
+        let fallback = state.safe_moves(me).iter().next().unwrap_or(Direction::Up);
         let reused = self
             .searcher
             .as_mut()
@@ -290,7 +292,7 @@ impl TronPlayer {
                 .map_or("nothing searched".to_string(), |c| c.evidence.to_string()),
             reused
         );
-        (chosen.map_or(Direction::Up, |c| c.mv), how)
+        (chosen.map_or(fallback, |c| c.mv), how)
     }
 }
 
