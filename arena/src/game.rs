@@ -43,6 +43,9 @@ pub struct SideStats {
     /// Requests answered or timed out, and the microseconds they took.
     pub answers: u32,
     pub time_us: u64,
+    /// Peak resident memory of the bot process in KiB (0 if unknown); over several
+    /// games, the largest.
+    pub peak_rss_kib: u64,
 }
 
 impl SideStats {
@@ -52,6 +55,7 @@ impl SideStats {
         self.crashes += o.crashes;
         self.answers += o.answers;
         self.time_us += o.time_us;
+        self.peak_rss_kib = self.peak_rss_kib.max(o.peak_rss_kib);
     }
 }
 
@@ -123,7 +127,7 @@ impl GameSetup<'_> {
         })
     }
 
-    /// Kills the bots and turns the game into its record.
+    /// Ends the bots (noting their peak memory) and turns the game into its record.
     pub fn finish(
         &self,
         mut seats: [Seat; 2],
@@ -134,7 +138,7 @@ impl GameSetup<'_> {
     ) -> GameRecord {
         for seat in &mut seats {
             if let Some(bot) = &mut seat.bot {
-                bot.kill();
+                seat.stats.peak_rss_kib = bot.kill().unwrap_or(0);
             }
         }
         let [s0, s1] = seats;

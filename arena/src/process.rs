@@ -4,7 +4,9 @@
 //! helpers is killed with all of them. Its stdout is read by a thread that cuts lines at
 //! [`MAX_LINE`] bytes and stamps each with its arrival time (so two bots thinking at once
 //! are timed fairly); its stdin is written by another thread (a bot that never reads
-//! cannot block us); its stderr is drained to a file or discarded.
+//! cannot block us); its stderr is drained to a file or discarded. At the end it is given
+//! a moment to exit on its closed stdin, then killed, and reaped with `wait4` for its peak
+//! memory.
 
 use std::fs::File;
 use std::io::{self, Read, Write};
@@ -21,6 +23,9 @@ pub const MAX_LINE: usize = 1024;
 const LINE_QUEUE: usize = 256;
 /// How often a waiting arena checks whether the bot process is still alive.
 const EXIT_POLL: Duration = Duration::from_millis(20);
+/// How long a bot may take to exit on its own once its stdin is closed: long enough to
+/// free a large tree, short enough not to slow a series down.
+const EXIT_GRACE: Duration = Duration::from_millis(500);
 
 /// What the stdout reader saw.
 enum Event {
@@ -53,6 +58,8 @@ pub struct BotProcess {
     stdin: Option<Sender<String>>,
     lines: Receiver<Event>,
     closed: bool,
+    /// Set once the process has been reaped (by us or by `Child::try_wait`).
+    reaped: bool,
     pub transcript: String,
 }
 
@@ -93,6 +100,7 @@ impl BotProcess {
             stdin: Some(stdin_tx),
             lines,
             closed: false,
+            reaped: false,
             transcript: String::new(),
         })
     }
@@ -141,6 +149,7 @@ impl BotProcess {
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     if let Ok(Some(status)) = self.child.try_wait() {
+                        self.reaped = true;
                         // A last answer may have arrived just before the exit.
                         match self.lines.try_recv() {
                             Ok(event) => break event,
@@ -186,23 +195,54 @@ impl BotProcess {
         self.closed
     }
 
-    /// Kills the bot's whole process group and reaps the bot.
-    pub fn kill(&mut self) {
+    /// Ends the bot: closes its stdin, waits up to [`EXIT_GRACE`] for it to exit, kills
+    /// its whole process group and reaps it. Returns its peak resident memory in KiB (the
+    /// largest of the process and the children it waited for, as `wait4` reports it), or
+    /// `None` if it had already been reaped.
+    pub fn kill(&mut self) -> Option<u64> {
         self.stdin = None;
-        let pgid = self.child.id() as libc::pid_t;
-        // SAFETY: kill(2) with a negative pid signals the process group we created for
-        // this bot (process_group(0) made its pgid equal to its pid); no memory involved.
-        unsafe {
-            libc::kill(-pgid, libc::SIGKILL);
+        let pid = self.child.id() as libc::pid_t;
+        let mut peak_kib = None;
+        if !self.reaped {
+            let grace_end = Instant::now() + EXIT_GRACE;
+            while peak_kib.is_none() && Instant::now() < grace_end {
+                peak_kib = reap(pid, libc::WNOHANG);
+                if peak_kib.is_none() {
+                    thread::sleep(Duration::from_millis(2));
+                }
+            }
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        // SAFETY: kill(2) with a negative pid signals the process group we created for
+        // this bot (process_group(0) made its pgid equal to its pid), which takes any
+        // helpers it left behind too; no memory involved.
+        unsafe {
+            libc::kill(-pid, libc::SIGKILL);
+        }
+        if !self.reaped && peak_kib.is_none() {
+            peak_kib = reap(pid, 0);
+        }
+        self.reaped = true;
+        peak_kib
     }
+}
+
+/// Reaps `pid` with `wait4(2)` and returns its peak RSS in KiB; `None` if it has not
+/// exited (with `WNOHANG`) or cannot be waited for.
+fn reap(pid: libc::pid_t, flags: libc::c_int) -> Option<u64> {
+    let mut status = 0;
+    // SAFETY: an all-zero `rusage` is a valid value of this plain C struct.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: wait4 writes only into the two locals passed by pointer; `pid` is our own
+    // child, not yet reaped (the caller checks), so no other process can be waited for.
+    let reaped = unsafe { libc::wait4(pid, &mut status, flags, &mut usage) };
+    (reaped == pid).then(|| usage.ru_maxrss.max(0) as u64)
 }
 
 impl Drop for BotProcess {
     fn drop(&mut self) {
-        self.kill();
+        if !self.reaped {
+            self.kill();
+        }
     }
 }
 
@@ -292,5 +332,31 @@ mod tests {
         assert!(bot
             .transcript
             .starts_with("# no answer in time\n> hello\n< got hello\n"));
+    }
+
+    #[test]
+    fn ending_a_bot_reports_its_peak_memory() {
+        // 20 MB held in a shell variable, then the bot waits for its input to close.
+        let mut big = BotProcess::spawn(
+            "x=$(head -c 20000000 /dev/zero | tr '\\0' a); echo ready; read line",
+            None,
+        )
+        .unwrap();
+        assert!(matches!(
+            big.receive(Instant::now(), 10_000),
+            Reply::Line { .. }
+        ));
+        let big_kib = big.kill().expect("reaped by us");
+        assert!(big_kib > 19_000, "peak {big_kib} KiB");
+        // One that ignores the closed stdin is killed after the grace period.
+        let started = Instant::now();
+        let mut small = BotProcess::spawn("exec sleep 30", None).unwrap();
+        let small_kib = small.kill().expect("reaped by us");
+        assert!(
+            small_kib > 0 && small_kib < big_kib / 4,
+            "peak {small_kib} KiB"
+        );
+        assert!(started.elapsed() < Duration::from_secs(5));
+        assert_eq!(small.kill(), None, "a reaped bot is not waited for again");
     }
 }

@@ -116,6 +116,11 @@ impl Totals {
     fn ms_per_move(&self, side: usize) -> f64 {
         self.stats[side].time_us as f64 / 1000.0 / self.stats[side].answers.max(1) as f64
     }
+
+    /// The side's peak resident memory over the games, in whole MiB (rounded up).
+    fn peak_mib(&self, side: usize) -> u64 {
+        self.stats[side].peak_rss_kib.div_ceil(1024)
+    }
 }
 
 /// The maps in order of first appearance, each with its games.
@@ -147,7 +152,7 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
     let _ = writeln!(out, "B = {}: {}", opts.names[1], opts.commands[1]);
     let _ = writeln!(
         out,
-        "{:<14} {:>5} {:>5} {:>5} {:>5} {:>14} {:>18} {:>7} {:>7} {:>7} {:>6} {:>13}",
+        "{:<14} {:>5} {:>5} {:>5} {:>5} {:>14} {:>18} {:>7} {:>7} {:>7} {:>6} {:>13} {:>11}",
         "map",
         "games",
         "A",
@@ -159,7 +164,8 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
         "ill A:B",
         "crs A:B",
         "moves",
-        "ms/move A:B"
+        "ms/move A:B",
+        "MiB A:B"
     );
     let mut groups = by_map(records);
     if groups.len() > 1 {
@@ -170,7 +176,7 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
         let Some(s) = t.wdl.summary() else { continue };
         let _ = writeln!(
             out,
-            "{:<14} {:>5} {:>5} {:>5} {:>5} {:>14} {:>18} {:>7} {:>7} {:>7} {:>6.1} {:>13}",
+            "{:<14} {:>5} {:>5} {:>5} {:>5} {:>14} {:>18} {:>7} {:>7} {:>7} {:>6.1} {:>13} {:>11}",
             map,
             s.games,
             t.wdl.wins,
@@ -187,6 +193,7 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
             format!("{}:{}", t.stats[0].crashes, t.stats[1].crashes),
             t.avg_moves(),
             format!("{:.1}:{:.1}", t.ms_per_move(0), t.ms_per_move(1)),
+            format!("{}:{}", t.peak_mib(0), t.peak_mib(1)),
         );
     }
     out
@@ -210,6 +217,10 @@ fn summary_json(t: &Totals, s: &Summary) -> String {
         ),
         ("illegal", side_pair(t.stats[0].illegal, t.stats[1].illegal)),
         ("crashes", side_pair(t.stats[0].crashes, t.stats[1].crashes)),
+        (
+            "peak_rss_kib",
+            side_pair(t.stats[0].peak_rss_kib, t.stats[1].peak_rss_kib),
+        ),
         ("avg_moves", json::number(t.avg_moves(), 2)),
         (
             "ms_per_move",
@@ -221,7 +232,7 @@ fn summary_json(t: &Totals, s: &Summary) -> String {
     ])
 }
 
-fn side_pair(a: u32, b: u32) -> String {
+fn side_pair(a: impl ToString, b: impl ToString) -> String {
     json::object(&[("A", a.to_string()), ("B", b.to_string())])
 }
 
@@ -243,6 +254,7 @@ pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
                 ("illegal", side_pair(a.illegal, b.illegal)),
                 ("crashes", side_pair(a.crashes, b.crashes)),
                 ("answers", side_pair(a.answers, b.answers)),
+                ("peak_rss_kib", side_pair(a.peak_rss_kib, b.peak_rss_kib)),
                 (
                     "time_ms",
                     json::object(&[
