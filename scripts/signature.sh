@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The search signature: fixed-iteration benches of both games over many option sets,
 # with the timing fields removed. Searches are seeded, so two builds that search the
-# same way print the same lines; a refactoring must leave this output unchanged.
+# same way print the same lines; a refactoring must leave this output unchanged. Tron
+# lines name their cut-off, so a change of the defaults leaves them as they are.
 #
 #   scripts/signature.sh [MCTSBOT] > before.txt   # ... change the code, rebuild ...
 #   scripts/signature.sh [MCTSBOT] | diff before.txt -
@@ -18,13 +19,14 @@ for flags in "" "--final robust" "--no-solver" "--c 1.0 --expand-visits 2"; do
     run --game uttt --iterations 20000 $flags
 done
 for variant in suct suct-tuned duct-max duct-mix ducb1t-max ducb1t-mix exp3 rm; do
-    for flags in "" "--tron-playout random" "--tron-cutoff voronoi" "--tron-cutoff chambers" \
-        "--tron-separation 5" "--tron-expand-visits 1" "--tron-pes"; do
+    for flags in "" "--tron-playout random" "--tron-cutoff voronoi" \
+        "--tron-cutoff chambers" "--tron-separation 5" "--tron-expand-visits 1" "--tron-pes" \
+        "--tron-cutoff space" "--tron-cutoff space --tron-cutoff-steps 4"; do
         # shellcheck disable=SC2086
-        run --game tron --iterations 3000 --tron-variant "$variant" $flags
+        run --game tron --iterations 3000 --tron-variant "$variant" --tron-cutoff none $flags
     done
 done
 for flags in "--tron-final mix" "--tron-final secure" "--tron-final max"; do
     # shellcheck disable=SC2086
-    run --game tron --iterations 3000 --tron-variant duct-mix $flags
+    run --game tron --iterations 3000 --tron-variant duct-mix --tron-cutoff none $flags
 done

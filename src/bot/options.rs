@@ -201,18 +201,19 @@ pub struct TronConfig {
 }
 
 impl Default for TronConfig {
-    /// Decoupled UCB1-Tuned with the max final move and crash-avoiding play-outs (the
-    /// strongest variant in the arena), nodes created after 4 visits, and the endgame
-    /// filler once the riders are separated.
+    /// Decoupled UCT with the max final move, crash-avoiding moves scored at once by the
+    /// space evaluation (the strongest Monte-Carlo setting in the arena, and as strong as
+    /// the alpha-beta engine: see the README), nodes created after 4 visits, and the
+    /// endgame filler once the riders are separated.
     fn default() -> Self {
         TronConfig {
             search: TronSearchKind::Mcts,
-            variant: TronVariant::DecoupledUcb1TunedMax,
+            variant: TronVariant::DecoupledUctMax,
             exploration: None,
             gamma: LANCTOT_GAMMA,
             playout: PlayoutChoice::Safe,
             separation_check: 0,
-            cutoff: CutoffChoice::None,
+            cutoff: CutoffChoice::Space,
             space_score: SpaceScore {
                 steps: 0,
                 scale: 400.0,
@@ -340,7 +341,7 @@ OPTIONS:
                             ducb1t-mix | exp3 | rm: sequential UCT / UCB1-Tuned,
                             decoupled UCT / UCB1-Tuned with max or mix final move,
                             Exp3, Regret Matching (Lanctot et al. 2013)
-                            [ducb1t-max, the strongest in the arena]
+                            [duct-max, the strongest with the space cut-off]
     --tron-c X              exploration constant of the UCB variants
                             [1.5 UCT, 1.0 UCB1-Tuned]
     --tron-gamma X          exploration rate of Exp3 and Regret Matching [0.3]
@@ -357,7 +358,7 @@ OPTIONS:
                             end play-outs early by an evaluation (Kang 2012: Voronoi
                             after 20 steps, Tree of Chambers after 15, win threshold 1;
                             space: the alpha-beta evaluation on a logistic curve after
-                            --tron-cutoff-steps rounds) [none]
+                            --tron-cutoff-steps rounds) [space]
     --tron-cutoff-steps K   space cut-off: play-out rounds before the evaluation [0]
     --tron-eval-scale S     space cut-off: the evaluation score that makes a 73%
                             reward (1 / (1 + e^-1)) [400]
