@@ -251,16 +251,15 @@ impl TronPlayer {
     }
 
     /// Searches with the configured variant until the budget's deadlines, reusing the
-    /// kept tree when the new position follows from its root by one round.
+    /// kept tree when the new position follows from its root by one round. `None` when
+    /// there was no time for one iteration.
     fn search(
         &mut self,
         state: TronState,
         me: Player,
         request: &ActRequest,
         budget: timeman::Budget,
-    ) -> (Direction, String) {
-        // Without time for one iteration, a move that does not crash at once.
-        let fallback = state.safe_moves(me).iter().next().unwrap_or(Direction::Up);
+    ) -> (Option<Direction>, String) {
         let reused = self
             .searcher
             .as_mut()
@@ -292,7 +291,7 @@ impl TronPlayer {
                 .map_or("nothing searched".to_string(), |c| c.evidence.to_string()),
             reused
         );
-        (chosen.map_or(fallback, |c| c.mv), how)
+        (chosen.map(|c| c.mv), how)
     }
 }
 
@@ -360,7 +359,12 @@ impl GamePlayer for TronPlayer {
             )
         } else {
             let (direction, how) = self.search(state, me, request, budget);
-            (direction.to_answer(), how)
+            // Without time for one iteration, a move that does not crash at once.
+            let direction = direction.or_else(|| safe.iter().next());
+            (
+                direction.map_or(TronAnswer::Pass, Direction::to_answer),
+                how,
+            )
         };
         info!(
             "move={} timebank={} budget={} elapsed={} chosen={} {}",
