@@ -386,7 +386,15 @@ mod tests {
     ];
 
     /// Options that choose what runs rather than how it searches.
-    const OTHER_FLAGS: &[&str] = &["--game", "--seed", "--no-endgame", "--help"];
+    /// `--tron-late-alphabeta` changes the search only later in the game: the options'
+    /// and the bot's Light Riders tests check it.
+    const OTHER_FLAGS: &[&str] = &[
+        "--game",
+        "--seed",
+        "--no-endgame",
+        "--tron-late-alphabeta",
+        "--help",
+    ];
 
     #[test]
     fn every_search_flag_changes_what_is_built() {

@@ -9,7 +9,7 @@ use crate::search::tree::{Selection, TreeConfig};
 use crate::search::FinalMove;
 use crate::timeman::TimeControl;
 use crate::tron::playout::SpaceScore;
-use crate::tron::{EvalCutoff, PlayoutPolicy};
+use crate::tron::{EvalCutoff, PlayoutPolicy, TronState};
 use std::str::FromStr;
 
 /// Which game the bot plays.
@@ -198,6 +198,9 @@ pub struct TronConfig {
     pub max_nodes: usize,
     /// Visits a move (joint move, decoupled) needs before its node is created.
     pub expand_visits: u32,
+    /// Hand a Monte-Carlo search over to alpha-beta once at most this percentage of
+    /// the board's cells is free (0 = never): the late middle game is tactical.
+    pub alphabeta_at_free_percent: u8,
 }
 
 impl Default for TronConfig {
@@ -223,11 +226,25 @@ impl Default for TronConfig {
             predictive_expansion: false,
             max_nodes: TRON_MAX_NODES,
             expand_visits: 4,
+            alphabeta_at_free_percent: 0,
         }
     }
 }
 
 impl TronConfig {
+    /// The search for `state`: the configured one, or alpha-beta once the board has
+    /// filled up to the hand-over point.
+    pub fn search_for(&self, state: &TronState) -> TronSearchKind {
+        let free = state.free().count() as usize;
+        let cells = state.width() * state.height();
+        let threshold = usize::from(self.alphabeta_at_free_percent);
+        if threshold > 0 && free * 100 <= cells * threshold {
+            TronSearchKind::AlphaBeta
+        } else {
+            self.search
+        }
+    }
+
     /// The play-out policy, the search's evaluator, these settings ask for.
     pub fn playout_policy(&self) -> PlayoutPolicy {
         let base = match self.playout {
@@ -367,6 +384,8 @@ OPTIONS:
     --tron-max-nodes N      memory bound of the Tron tree in nodes (about 400 bytes
                             each with the decoupled variants, 130 MB) [300000]
     --tron-expand-visits N  visits a (joint) move needs before its node is created [4]
+    --tron-late-alphabeta P hand MCTS over to alpha-beta once at most P% of the
+                            board's cells are free; 0 = never [0]
     --no-endgame            keep using MCTS once the riders are separated
 
     -h, --help              this text
@@ -438,6 +457,9 @@ impl Config {
                 "--tron-expand-visits" => {
                     config.tron.expand_visits = number(flag, &value("visits")?)?
                 }
+                "--tron-late-alphabeta" => {
+                    config.tron.alphabeta_at_free_percent = number(flag, &value("a percentage")?)?
+                }
                 "--no-endgame" => config.tron.endgame = false,
                 "--tron-pes" => config.tron.predictive_expansion = true,
                 other => return Err(format!("unknown option {other:?} (see --help)")),
@@ -445,6 +467,9 @@ impl Config {
         }
         if config.uttt.expand_visits == 0 || config.tron.expand_visits == 0 {
             return Err("--expand-visits and --tron-expand-visits must be at least 1".into());
+        }
+        if config.tron.alphabeta_at_free_percent > 100 {
+            return Err("--tron-late-alphabeta is a percentage, at most 100".into());
         }
         if config.uttt.max_nodes < 100 {
             return Err("--max-nodes must be at least 100".into());
@@ -507,6 +532,29 @@ mod tests {
     }
 
     #[test]
+    fn alphabeta_takes_over_once_the_board_has_filled() {
+        // 4x4 board, 16 cells: 2 heads and 6 walls leave 8 free (50%).
+        let state = TronState::from_diagram("0###\n...#\n....\n#.1#").unwrap();
+        let with = |percent: &str| Config::from_args(&["--tron-late-alphabeta", percent]).unwrap();
+        assert_eq!(
+            Config::default().tron.search_for(&state),
+            TronSearchKind::Mcts
+        );
+        assert_eq!(with("0").tron.search_for(&state), TronSearchKind::Mcts);
+        assert_eq!(with("49").tron.search_for(&state), TronSearchKind::Mcts);
+        assert_eq!(
+            with("50").tron.search_for(&state),
+            TronSearchKind::AlphaBeta
+        );
+        let start = TronState::light_riders_start();
+        assert_eq!(with("99").tron.search_for(&start), TronSearchKind::Mcts);
+        assert_eq!(
+            with("100").tron.search_for(&start),
+            TronSearchKind::AlphaBeta
+        );
+    }
+
+    #[test]
     fn bad_options_are_explained() {
         for bad in [
             &["--c"][..],
@@ -519,6 +567,7 @@ mod tests {
             &["--final", "best"],
             &["--final", "mix"],
             &["--tron-variant", "suct", "--tron-final", "mix"],
+            &["--tron-late-alphabeta", "101"],
         ] {
             let err = Config::from_args(bad).unwrap_err();
             assert!(!err.is_empty(), "{bad:?}");

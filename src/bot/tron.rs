@@ -83,7 +83,7 @@ impl fmt::Display for Evidence {
 impl TronSearcher {
     /// The search `config` asks for, rooted at `root`, playing for `me`.
     pub fn new(config: &TronConfig, root: TronState, me: Player, seed: u64) -> TronSearcher {
-        if config.search == TronSearchKind::AlphaBeta {
+        if config.search_for(&root) == TronSearchKind::AlphaBeta {
             return TronSearcher::AlphaBeta {
                 search: Box::new(AlphaBeta::new(AlphaBetaConfig::default())),
                 root: Sequentialized::new(root, me),
@@ -102,6 +102,14 @@ impl TronSearcher {
                 SequentialEvaluator(evaluator),
                 seed,
             )),
+        }
+    }
+
+    /// Which search this is.
+    pub fn kind(&self) -> TronSearchKind {
+        match self {
+            TronSearcher::AlphaBeta { .. } => TronSearchKind::AlphaBeta,
+            _ => TronSearchKind::Mcts,
         }
     }
 
@@ -260,12 +268,13 @@ impl TronPlayer {
         request: &ActRequest,
         budget: timeman::Budget,
     ) -> (Option<Direction>, String) {
+        let config = &request.config.tron;
+        let kind = config.search_for(&state);
         let reused = self
             .searcher
             .as_mut()
-            .is_some_and(|searcher| searcher.reroot(&state));
+            .is_some_and(|searcher| searcher.kind() == kind && searcher.reroot(&state));
         let seed = self.seed.wrapping_add(self.moves_made as u64);
-        let config = &request.config.tron;
         let searcher = match &mut self.searcher {
             Some(searcher) if reused => searcher,
             slot => slot.insert(TronSearcher::new(config, state, me, seed)),
@@ -278,7 +287,7 @@ impl TronPlayer {
             budget.hard_at(received),
         );
         let chosen = searcher.best_move(&mut self.rng);
-        let search = match config.search {
+        let search = match kind {
             TronSearchKind::Mcts => format!("variant={:?}", config.variant),
             TronSearchKind::AlphaBeta => "search=alphabeta".to_string(),
         };
