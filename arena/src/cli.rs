@@ -1,6 +1,7 @@
 //! Command-line options of `arena`, parsed by hand like the bot's (with its helpers in
 //! `mctsbot::cli`).
 
+use crate::stats::Sprt;
 use mctsbot::cli::{clock_seed, number};
 use mctsbot::protocol::Dialect;
 use mctsbot::timeman::{ENGINE_TIMEBANK_MS, TRON_TIME_PER_MOVE_MS, UTTT_TIME_PER_MOVE_MS};
@@ -34,6 +35,42 @@ pub struct Options {
     pub names: [String; 2],
     /// Shell commands of bots A and B.
     pub commands: [String; 2],
+    /// Stop the series once this test accepts a hypothesis (`games` is then the cap).
+    pub sprt: Option<Sprt>,
+    /// Play only shard K of N (1-based): the pairs `p` with `p % N == K − 1`.
+    pub shard: Option<Shard>,
+}
+
+/// One of N equal shares of a series, by pairs of games.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 1..=count.
+    pub index: u32,
+    pub count: u32,
+}
+
+impl Shard {
+    /// Parses `K/N`.
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let parsed = text
+            .split_once('/')
+            .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)));
+        match parsed {
+            Some((index, count)) if index >= 1 && index <= count => Ok(Shard { index, count }),
+            _ => Err(format!("--shard needs K/N with 1 <= K <= N, got {text:?}")),
+        }
+    }
+
+    /// Whether game `game` of the series is in this shard (both games of a pair are).
+    pub fn has_game(&self, game: usize) -> bool {
+        (game / 2) % self.count as usize == (self.index - 1) as usize
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 pub const USAGE: &str = "\
@@ -47,7 +84,20 @@ options:
   --dialect theaigames|riddles   UTTT dialect (default theaigames, the 2016 engine)
   --timebank MS           maximum and initial timebank (default 10000)
   --time-per-move MS      added after every answer (default 500 uttt, 200 tron)
-  --games N               games to play, colours alternated (default 1)
+  --games N               games to play, colours alternated; the cap of an SPRT
+                          (default 1, or 20000 with --sprt)
+  --sprt 'elo0=E0 elo1=E1 [alpha=A] [beta=B]'
+                          stop as soon as a sequential probability ratio test
+                          accepts Elo = E0 (H0) or Elo = E1 (H1), over game pairs
+                          (pentanomial); alpha and beta default to 0.05
+  --shard K/N             play only the K-th of N shares of the series (every N-th
+                          pair of games, with the boards, colours and seeds the whole
+                          series gives them); `arena merge` joins the shards' --out
+                          folders (an SPRT is then decided by the merge)
+
+  arena merge [--out DIR] SHARD_DIR...
+                          one table and results.json from the shards' results.json
+                          (summary, pairs and SPRT recomputed from their games)
   -j, --jobs J            games in parallel (default: all cores)
   --seed S                seed for boards and for {seed} in commands (default: clock)
   --out DIR               write DIR/results.json, transcripts and bot stderr
@@ -69,7 +119,9 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut dialect = Dialect::TheAiGames;
     let mut timebank = ENGINE_TIMEBANK_MS;
     let mut time_per_move = None;
-    let mut games = 1;
+    let mut games = None;
+    let mut sprt = None;
+    let mut shard = None;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut seed = None;
     let mut out = None;
@@ -129,7 +181,9 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
             }
             "--timebank" => timebank = number(flag, &value)?,
             "--time-per-move" => time_per_move = Some(number(flag, &value)?),
-            "--games" => games = number(flag, &value)?,
+            "--games" => games = Some(number(flag, &value)?),
+            "--sprt" => sprt = Some(Sprt::parse(&value)?),
+            "--shard" => shard = Some(Shard::parse(&value)?),
             "-j" | "--jobs" => jobs = number::<usize>(flag, &value)?.max(1),
             "--seed" => seed = Some(number(flag, &value)?),
             "--out" => out = Some(PathBuf::from(value)),
@@ -145,6 +199,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let commands: [String; 2] = commands
         .try_into()
         .map_err(|c: Vec<String>| format!("need two bot commands, got {}", c.len()))?;
+    let games = games.unwrap_or(if sprt.is_some() { 20_000 } else { 1 });
     if games == 0 {
         return Err("--games must be at least 1".into());
     }
@@ -172,6 +227,8 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         max_rounds: max_rounds.unwrap_or(width * height),
         names,
         commands,
+        sprt,
+        shard,
     }))
 }
 

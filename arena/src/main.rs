@@ -5,6 +5,9 @@ use arena::cli;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "merge") {
+        std::process::exit(arena::run_merge(&args[1..]));
+    }
     match cli::parse(&args) {
         Ok(Some(opts)) => std::process::exit(arena::run(&opts)),
         Ok(None) => println!("{}", cli::USAGE),

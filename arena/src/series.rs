@@ -1,14 +1,16 @@
 //! A series: games in parallel with colours alternated (and each Light Riders map played
-//! from both starts), then the table and `results.json`.
+//! from both starts), so that games `2k` and `2k + 1` make a pair; an optional SPRT that
+//! stops it early; then the table and `results.json`.
 
 use super::cli::{GameKind, Options};
 use super::game::{GameRecord, GameSetup, SideStats, Winner};
 use super::maps::Map;
-use super::stats::{Summary, Wdl};
+use super::stats::{Pentanomial, Sprt, SprtState, Summary, Wdl};
 use mctsbot::json;
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
 
 /// Plays one game.
 pub type PlayFn = fn(&GameSetup) -> GameRecord;
@@ -28,61 +30,188 @@ pub fn map_for(opts: &Options, maps: &[Map], pair: u64) -> Option<Map> {
     }
 }
 
-/// Plays `opts.games` games on `opts.jobs` threads; records sorted by index. Progress goes
-/// to stderr, one line per game.
+/// The indexes of the games this run plays: all `opts.games`, or its shard's.
+pub fn schedule(opts: &Options) -> Vec<usize> {
+    (0..opts.games as usize)
+        .filter(|&game| opts.shard.map_or(true, |shard| shard.has_game(game)))
+        .collect()
+}
+
+/// Plays the scheduled games on `opts.jobs` threads, or until the SPRT decides (games
+/// already started are finished and counted; a shard plays all of its games and leaves
+/// the test to the merge); records sorted by index. Progress goes to stderr, one line
+/// per game.
 pub fn run(opts: &Options, maps: &[Map], play: PlayFn) -> Vec<GameRecord> {
     let next = AtomicUsize::new(0);
-    let total = opts.games as usize;
-    let (tx, rx) = mpsc::channel();
-    let mut records = Vec::with_capacity(total);
+    let decided = AtomicBool::new(false);
+    let schedule = schedule(opts);
+    let total = schedule.len();
+    let records = Mutex::new(Vec::new());
+    let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..opts.jobs.min(total) {
-            let tx = tx.clone();
-            let next = &next;
-            scope.spawn(move || loop {
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= total {
-                    break;
-                }
-                let setup = GameSetup {
-                    opts,
-                    index,
-                    a_player: (index % 2) as u8,
-                    map: map_for(opts, maps, (index / 2) as u64),
-                    seed: opts.seed.wrapping_add(2 * index as u64),
-                };
-                if tx.send(play(&setup)).is_err() {
-                    break;
+            let (next, decided, records, schedule) = (&next, &decided, &records, &schedule);
+            scope.spawn(move || {
+                // A worker decides before it takes the next game, so that with one job
+                // the series stops right at the game that settles the test.
+                while !decided.load(Ordering::SeqCst) {
+                    let Some(&index) = schedule.get(next.fetch_add(1, Ordering::SeqCst)) else {
+                        break;
+                    };
+                    let setup = GameSetup {
+                        opts,
+                        index,
+                        a_player: (index % 2) as u8,
+                        map: map_for(opts, maps, (index / 2) as u64),
+                        seed: opts.seed.wrapping_add(2 * index as u64),
+                    };
+                    let record = play(&setup);
+                    let mut records = records.lock().unwrap_or_else(|e| e.into_inner());
+                    records.push(record);
+                    let test = opts.sprt.map(|sprt| SprtStatus::of(sprt, &records));
+                    if opts.shard.is_none() && test.is_some_and(|t| t.state != SprtState::Continue)
+                    {
+                        decided.store(true, Ordering::SeqCst);
+                    }
+                    eprintln!("{}", progress_line(&records, total, started, test));
                 }
             });
         }
-        drop(tx);
-        for record in rx {
-            let s = &record.stats;
-            eprintln!(
-                "game {}/{} on {}: {} ({}, {} moves; A faults {}/{}/{}, B faults {}/{}/{})",
-                record.index + 1,
-                total,
-                record.map,
-                match record.winner {
-                    Winner::A => "A wins",
-                    Winner::B => "B wins",
-                    Winner::Draw => "draw",
-                },
-                record.reason,
-                record.moves,
-                s[0].timeouts,
-                s[0].illegal,
-                s[0].crashes,
-                s[1].timeouts,
-                s[1].illegal,
-                s[1].crashes,
-            );
-            records.push(record);
-        }
     });
+    let mut records = records.into_inner().unwrap_or_else(|e| e.into_inner());
     records.sort_by_key(|r| r.index);
     records
+}
+
+/// The line printed after each game: the game, its faults, the running score, the SPRT
+/// and the time left at the pace so far.
+fn progress_line(
+    records: &[GameRecord],
+    total: usize,
+    started: Instant,
+    test: Option<SprtStatus>,
+) -> String {
+    let record = records.last().expect("called after a game");
+    let s = &record.stats;
+    let done = records.len();
+    let eta_s = started.elapsed().as_secs_f64() / done as f64 * (total - done) as f64;
+    let t = Totals::of(records);
+    let mut line = format!(
+        "game {}/{} (#{}) on {}: {} ({}, {} moves; A faults {}/{}/{}, B faults {}/{}/{}); {}-{}-{}",
+        done,
+        total,
+        record.index,
+        record.map,
+        match record.winner {
+            Winner::A => "A wins",
+            Winner::B => "B wins",
+            Winner::Draw => "draw",
+        },
+        record.reason,
+        record.moves,
+        s[0].timeouts,
+        s[0].illegal,
+        s[0].crashes,
+        s[1].timeouts,
+        s[1].illegal,
+        s[1].crashes,
+        t.wdl.wins,
+        t.wdl.draws,
+        t.wdl.losses,
+    );
+    if let Some(test) = test {
+        let _ = write!(line, ", {}", test.describe());
+    }
+    let _ = write!(line, ", ETA {}", duration(eta_s));
+    line
+}
+
+/// `1h02m`, `3m04s` or `5s`.
+fn duration(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        0..=59 => format!("{s}s"),
+        60..=3599 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, s % 3600 / 60),
+    }
+}
+
+/// The pairs of `records` whose two games are both played, counted by A's points.
+pub fn pentanomial(records: &[GameRecord]) -> Pentanomial {
+    let mut by_pair: std::collections::BTreeMap<usize, (u32, u32)> = Default::default();
+    for r in records {
+        let half_points = match r.winner {
+            Winner::A => 2,
+            Winner::Draw => 1,
+            Winner::B => 0,
+        };
+        let entry = by_pair.entry(r.index / 2).or_default();
+        entry.0 += 1;
+        entry.1 += half_points;
+    }
+    let mut p = Pentanomial::default();
+    for (games, half_points) in by_pair.into_values() {
+        if games == 2 {
+            p.add(half_points);
+        }
+    }
+    p
+}
+
+/// An SPRT after some games: the log-likelihood ratio over the finished pairs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtStatus {
+    pub sprt: Sprt,
+    pub pairs: u32,
+    pub llr: f64,
+    pub state: SprtState,
+}
+
+impl SprtStatus {
+    pub fn of(sprt: Sprt, records: &[GameRecord]) -> SprtStatus {
+        let pairs = pentanomial(records);
+        let llr = pairs.moments_for_test().map_or(0.0, |m| sprt.llr(&m));
+        SprtStatus {
+            sprt,
+            pairs: pairs.pairs(),
+            llr,
+            state: sprt.state(llr),
+        }
+    }
+
+    fn verdict(&self) -> &'static str {
+        match self.state {
+            SprtState::Continue => "continue",
+            SprtState::AcceptH0 => "H0 accepted",
+            SprtState::AcceptH1 => "H1 accepted",
+        }
+    }
+
+    /// `LLR 1.23 (-2.94, 2.94) continue`.
+    pub fn describe(&self) -> String {
+        let (lower, upper) = self.sprt.bounds();
+        format!(
+            "LLR {:.2} ({lower:.2}, {upper:.2}) {}",
+            self.llr,
+            self.verdict()
+        )
+    }
+
+    fn json(&self) -> String {
+        let (lower, upper) = self.sprt.bounds();
+        json::object(&[
+            ("model", json::string("pentanomial")),
+            ("elo0", json::number(self.sprt.elo0, 2)),
+            ("elo1", json::number(self.sprt.elo1, 2)),
+            ("alpha", json::number(self.sprt.alpha, 4)),
+            ("beta", json::number(self.sprt.beta, 4)),
+            ("pairs", self.pairs.to_string()),
+            ("llr", json::number(self.llr, 3)),
+            ("lower", json::number(lower, 3)),
+            ("upper", json::number(upper, 3)),
+            ("state", json::string(self.verdict())),
+        ])
+    }
 }
 
 /// Totals of a group of games (one map, or all).
@@ -196,6 +325,32 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
             format!("{}:{}", t.peak_mib(0), t.peak_mib(1)),
         );
     }
+    let pairs = pentanomial(records);
+    if let Some(s) = pairs.summary() {
+        let [p0, p1, p2, p3, p4] = pairs.0;
+        let _ = writeln!(
+            out,
+            "pairs {}: 0:{p0} ½:{p1} 1:{p2} 1½:{p3} 2:{p4} (A's points per pair); score {:.3} ±{:.3}, Elo {} ±{}",
+            pairs.pairs(),
+            s.score,
+            s.score_ci95,
+            signed(s.elo),
+            signed(s.elo_ci95()).trim_start_matches('+')
+        );
+    }
+    if let Some(sprt) = opts.sprt {
+        let test = SprtStatus::of(sprt, records);
+        let _ = writeln!(
+            out,
+            "SPRT elo0={} elo1={} alpha={} beta={}: {} after {} pairs",
+            sprt.elo0,
+            sprt.elo1,
+            sprt.alpha,
+            sprt.beta,
+            test.describe(),
+            test.pairs
+        );
+    }
     out
 }
 
@@ -236,7 +391,25 @@ fn side_pair(a: impl ToString, b: impl ToString) -> String {
     json::object(&[("A", a.to_string()), ("B", b.to_string())])
 }
 
-/// `results.json`: settings, `games`, `summary` and `per_map`.
+/// The pairs' counts and what they say, for `results.json`.
+fn pairs_json(pairs: &Pentanomial) -> String {
+    let counts: Vec<String> = pairs.0.iter().map(u32::to_string).collect();
+    let mut fields = vec![
+        ("pairs", pairs.pairs().to_string()),
+        ("pentanomial", format!("[{}]", counts.join(", "))),
+    ];
+    if let Some(s) = pairs.summary() {
+        fields.extend([
+            ("score", json::number(s.score, 4)),
+            ("score_ci95", json::number(s.score_ci95, 4)),
+            ("elo", json::number(s.elo, 1)),
+            ("elo_ci95", json::number(s.elo_ci95(), 1)),
+        ]);
+    }
+    json::object(&fields)
+}
+
+/// `results.json`: settings, `games`, `summary`, `pairs`, `sprt` (or null) and `per_map`.
 pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
     let games: Vec<String> = records
         .iter()
@@ -262,6 +435,7 @@ pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
                         ("B", json::number(b.time_us as f64 / 1000.0, 1)),
                     ]),
                 ),
+                ("time_us", side_pair(a.time_us, b.time_us)),
                 (
                     "transcripts",
                     json::object(&[
@@ -305,10 +479,19 @@ pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
         ("b", json::string(&opts.commands[1])),
         ("name_a", json::string(&opts.names[0])),
         ("name_b", json::string(&opts.names[1])),
+        (
+            "shard",
+            opts.shard
+                .map_or("null".to_string(), |s| json::string(&s.to_string())),
+        ),
     ]);
+    let sprt = opts.sprt.map_or("null".to_string(), |sprt| {
+        SprtStatus::of(sprt, records).json()
+    });
     format!(
-        "{{\n  \"settings\": {settings},\n  \"games\": {},\n  \"summary\": {summary},\n  \"per_map\": {}\n}}\n",
+        "{{\n  \"settings\": {settings},\n  \"games\": {},\n  \"summary\": {summary},\n  \"pairs\": {},\n  \"sprt\": {sprt},\n  \"per_map\": {}\n}}\n",
         json::array(&games),
+        pairs_json(&pentanomial(records)),
         json::array(&per_map)
     )
 }
@@ -393,6 +576,94 @@ mod tests {
         assert!(json.contains("\"a_wins\": 4, \"b_wins\": 4, \"draws\": 2, \"score\": 0.5000"));
         assert!(json.contains("\"winner\": \"draw\""));
         assert!(table(&opts, &records).contains("0.500 ±"));
+    }
+
+    fn parse(args: &[&str]) -> Options {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        cli::parse(&args).unwrap().unwrap()
+    }
+
+    #[test]
+    fn pairs_are_counted_by_the_points_of_both_games() {
+        let opts = parse(&["--games", "11", "-j", "2", "--seed", "1", "a", "b"]);
+        let records = run(&opts, &[], fake);
+        // Every pair splits 1-1 (player 0 wins) or is drawn twice; game 10 has no partner.
+        assert_eq!(pentanomial(&records), Pentanomial([0, 0, 5, 0, 0]));
+        let json = results_json(&opts, &records);
+        assert!(
+            json.contains("\"pairs\": {\"pairs\": 5, \"pentanomial\": [0, 0, 5, 0, 0]"),
+            "{json}"
+        );
+        assert!(json.contains("\"sprt\": null"));
+        assert!(table(&opts, &records).contains("pairs 5: 0:0 ½:0 1:5 1½:0 2:0"));
+    }
+
+    #[test]
+    fn an_sprt_stops_the_series_once_it_decides() {
+        // Pairs of 1 point each: mean 0.5 and, with the prior pair, variance 0.25/(N+1);
+        // LLR = −2 N (N+1) (s1 − 0.5)² with s1 = 0.571463 (50 Elo) crosses −2.944 at
+        // N = 17 pairs: with one job, exactly 34 games.
+        let opts = parse(&[
+            "--sprt",
+            "elo0=0 elo1=50",
+            "-j",
+            "1",
+            "--seed",
+            "1",
+            "a",
+            "b",
+        ]);
+        assert_eq!(opts.games, 20_000);
+        let records = run(&opts, &[], fake);
+        assert_eq!(records.len(), 34);
+        let test = SprtStatus::of(opts.sprt.unwrap(), &records);
+        assert_eq!((test.pairs, test.state), (17, SprtState::AcceptH0));
+        assert!(table(&opts, &records).contains("H0 accepted after 17 pairs"));
+        assert!(results_json(&opts, &records).contains("\"state\": \"H0 accepted\""));
+    }
+
+    #[test]
+    fn merged_shards_are_the_whole_series() {
+        let base = ["--game", "tron", "--games", "13", "-j", "2", "--seed", "9"];
+        let whole = parse(&[&base[..], &["a", "b"]].concat());
+        let maps = [Map::load("empty6").unwrap(), Map::load("rooms16").unwrap()];
+        let tmp = std::env::temp_dir().join(format!("arena-merge-{}", std::process::id()));
+        let mut dirs = Vec::new();
+        for k in 1..=3 {
+            let shard = format!("{k}/3");
+            let opts = parse(&[&base[..], &["--shard", &shard, "a", "b"]].concat());
+            // Shard k plays the pairs p with p % 3 == k - 1, both games of each.
+            let expected: Vec<usize> = (0..13).filter(|g| (g / 2) % 3 == k - 1).collect();
+            assert_eq!(schedule(&opts), expected);
+            let dir = tmp.join(format!("shard{k}"));
+            write_out(&dir, &opts, &run(&opts, &maps, fake)).unwrap();
+            dirs.push(dir);
+        }
+        let (merged_opts, merged) = crate::merge::merge(&dirs).unwrap();
+        let _ = std::fs::remove_dir_all(&tmp);
+        let records = run(&whole, &maps, fake);
+        // The same games: index, board, colours, result and every count.
+        assert_eq!(merged, records);
+        assert_eq!(merged_opts.commands, whole.commands);
+        assert_eq!(
+            results_json(&merged_opts, &merged),
+            results_json(&whole, &records)
+        );
+    }
+
+    #[test]
+    fn shards_of_another_series_are_refused() {
+        let tmp = std::env::temp_dir().join(format!("arena-refuse-{}", std::process::id()));
+        for (k, seed) in [(1, "1"), (2, "2")] {
+            let shard = format!("{k}/2");
+            let opts = parse(&["--games", "4", "--seed", seed, "--shard", &shard, "a", "b"]);
+            write_out(&tmp.join(format!("s{k}")), &opts, &run(&opts, &[], fake)).unwrap();
+        }
+        let err = crate::merge::merge(&[tmp.join("s1"), tmp.join("s2")]).unwrap_err();
+        assert!(err.contains("another series"), "{err}");
+        let err = crate::merge::merge(&[tmp.join("s1"), tmp.join("s1")]).unwrap_err();
+        assert!(err.contains("two shards"), "{err}");
+        let _ = std::fs::remove_dir_all(&tmp);
     }
 
     #[test]

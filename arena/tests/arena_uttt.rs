@@ -73,6 +73,27 @@ fn first_legal_bots_play_full_games_in_both_dialects() {
 }
 
 #[test]
+fn an_sprt_self_match_accepts_h0_and_stops() {
+    // Deterministic twins: the first player wins every game, so every pair is 1-1 and the
+    // test accepts H0 after 17 pairs (see the series' unit test for the arithmetic).
+    let run = arena(
+        "sprt",
+        &args(&["--sprt", "elo0=0 elo1=50", "-j", "1", "--seed", "1"]),
+        &bot("first_legal", ""),
+        &bot("first_legal", ""),
+    );
+    has(&run.json, "\"games\": 34,");
+    has(&run.json, "\"pentanomial\": [0, 0, 17, 0, 0]");
+    has(&run.json, "\"state\": \"H0 accepted\"");
+    assert!(
+        run.stdout.contains("H0 accepted after 17 pairs"),
+        "{}",
+        run.stdout
+    );
+    assert!(run.stderr.contains("LLR") && run.stderr.contains("ETA"));
+}
+
+#[test]
 fn sleeper_times_out_twice_and_loses() {
     let run = arena(
         "sleeper",

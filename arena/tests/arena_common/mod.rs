@@ -14,6 +14,7 @@ pub struct Run {
     pub took: Duration,
 }
 
+#[allow(dead_code)]
 impl Run {
     /// A transcript written by the run, e.g. `transcript(0, "B")`.
     pub fn transcript(&self, game: usize, side: &str) -> String {
