@@ -39,6 +39,8 @@ pub struct Options {
     pub sprt: Option<Sprt>,
     /// Play only shard K of N (1-based): the pairs `p` with `p % N == K − 1`.
     pub shard: Option<Shard>,
+    /// `--openings`: a file, a shipped suite or `random:N`.
+    pub openings: Option<String>,
 }
 
 /// One of N equal shares of a series, by pairs of games.
@@ -90,6 +92,11 @@ options:
                           stop as soon as a sequential probability ratio test
                           accepts Elo = E0 (H0) or Elo = E1 (H1), over game pairs
                           (pentanomial); alpha and beta default to 0.05
+  --openings FILE|NAME|random:N
+                          start every pair of games from an opening: one per line of
+                          FILE (UTTT `column,row` plies, Light Riders rounds such as
+                          `rl ud`), a suite in protocol/openings/ (uttt_balanced), or
+                          N random plies / rounds that crash no rider
   --shard K/N             play only the K-th of N shares of the series (every N-th
                           pair of games, with the boards, colours and seeds the whole
                           series gives them); `arena merge` joins the shards' --out
@@ -98,6 +105,14 @@ options:
   arena merge [--out DIR] SHARD_DIR...
                           one table and results.json from the shards' results.json
                           (summary, pairs and SPRT recomputed from their games)
+  arena report [--out DIR] RUN_DIR...
+                          SVG pictures and an HTML page of finished series: score per
+                          map / opening, the SPRT walk, and the Elo ladder of several
+                          runs (oldest first) [report/]
+  arena openings [--plies MIN..MAX] [--count N] [--ms MS] [--within X] [--seed S]
+                          prints a balanced UTTT suite: random lines of MIN..MAX
+                          plies [2..4] kept when MS ms [1000] of the bot's search
+                          values them within X [0.03] of even, until N [40]
   -j, --jobs J            games in parallel (default: all cores)
   --seed S                seed for boards and for {seed} in commands (default: clock)
   --out DIR               write DIR/results.json, transcripts and bot stderr
@@ -122,6 +137,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut games = None;
     let mut sprt = None;
     let mut shard = None;
+    let mut openings = None;
     let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let mut seed = None;
     let mut out = None;
@@ -184,6 +200,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
             "--games" => games = Some(number(flag, &value)?),
             "--sprt" => sprt = Some(Sprt::parse(&value)?),
             "--shard" => shard = Some(Shard::parse(&value)?),
+            "--openings" => openings = Some(value),
             "-j" | "--jobs" => jobs = number::<usize>(flag, &value)?.max(1),
             "--seed" => seed = Some(number(flag, &value)?),
             "--out" => out = Some(PathBuf::from(value)),
@@ -229,6 +246,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         commands,
         sprt,
         shard,
+        openings,
     }))
 }
 

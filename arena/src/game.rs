@@ -3,6 +3,7 @@
 
 use super::cli::Options;
 use super::maps::Map;
+use super::openings::Opening;
 use super::process::{BotProcess, Reply};
 use super::timebank::Timebank;
 use mctsbot::game::Player;
@@ -22,6 +23,15 @@ pub enum Winner {
 }
 
 impl Winner {
+    /// A's points in halves: 2 for a win, 1 for a draw.
+    pub fn half_points(self) -> u32 {
+        match self {
+            Winner::A => 2,
+            Winner::Draw => 1,
+            Winner::B => 0,
+        }
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             Winner::A => "A",
@@ -67,7 +77,9 @@ pub struct GameRecord {
     /// The engine's player index (0 = moves first / start `0`) that bot A had.
     pub a_player: Player,
     pub winner: Winner,
-    /// Plies (UTTT) or rounds (Light Riders) played.
+    /// The opening the arena played before the bots (file format), or empty.
+    pub opening: String,
+    /// Plies (UTTT) or rounds (Light Riders) played, the opening's included.
     pub moves: u32,
     pub reason: String,
     pub wall_ms: u64,
@@ -86,6 +98,8 @@ pub struct GameSetup<'a> {
     pub map: Option<Map>,
     /// Per-game seed, also put into `{seed}` of the commands.
     pub seed: u64,
+    /// Played by the arena before the bots are asked.
+    pub opening: Option<Opening>,
 }
 
 impl GameSetup<'_> {
@@ -155,6 +169,7 @@ impl GameSetup<'_> {
                 .map_or_else(|| "uttt".to_string(), |m| m.name.clone()),
             a_player: self.a_player,
             winner: self.winner(winner),
+            opening: self.opening.as_ref().map_or(String::new(), Opening::text),
             moves,
             reason,
             wall_ms: started.elapsed().as_millis() as u64,

@@ -13,7 +13,9 @@ pub mod cli;
 pub mod game;
 pub mod maps;
 pub mod merge;
+pub mod openings;
 pub mod process;
+pub mod report;
 pub mod series;
 pub mod stats;
 pub mod timebank;
@@ -55,7 +57,14 @@ pub fn run(opts: &Options) -> i32 {
         GameKind::Uttt => uttt_match::play,
         GameKind::Tron => tron_match::play,
     };
-    let records = series::run(opts, &maps, play);
+    let openings = match series::openings(opts, &maps) {
+        Ok(openings) => openings,
+        Err(e) => {
+            eprintln!("arena: {e}");
+            return 2;
+        }
+    };
+    let records = series::run(opts, &maps, &openings, play);
     print!("{}", series::table(opts, &records));
     if let Some(dir) = &opts.out {
         if let Err(e) = series::write_out(dir, opts, &records) {
@@ -106,4 +115,94 @@ pub fn run_merge(args: &[String]) -> i32 {
         }
     }
     0
+}
+
+/// `arena openings [--plies MIN..MAX] [--count N] [--ms MS] [--within X] [--seed S]`:
+/// prints a balanced UTTT suite (see [`openings::balanced_uttt_suite`]). Returns the
+/// process exit code.
+pub fn run_openings(args: &[String]) -> i32 {
+    let mut spec = openings::SuiteSpec {
+        plies: 2..=4,
+        count: 40,
+        ms: 1000,
+        within: 0.03,
+        seed: 1,
+    };
+    let parsed: Result<(), String> = (|| {
+        let mut args = args.iter();
+        while let Some(flag) = args.next() {
+            let value = args.next().ok_or(format!("{flag} needs a value"))?;
+            let bad = || format!("{flag}: bad value {value:?}");
+            match flag.as_str() {
+                "--plies" => {
+                    let (lo, hi) = value.split_once("..").ok_or_else(bad)?;
+                    let (lo, hi) = (
+                        lo.parse().map_err(|_| bad())?,
+                        hi.parse().map_err(|_| bad())?,
+                    );
+                    if lo > hi {
+                        return Err(bad());
+                    }
+                    spec.plies = lo..=hi;
+                }
+                "--count" => spec.count = value.parse().map_err(|_| bad())?,
+                "--ms" => spec.ms = value.parse().map_err(|_| bad())?,
+                "--within" => spec.within = value.parse().map_err(|_| bad())?,
+                "--seed" => spec.seed = value.parse().map_err(|_| bad())?,
+                _ => return Err(format!("unknown option {flag}")),
+            }
+        }
+        Ok(())
+    })();
+    if let Err(e) = parsed {
+        eprintln!("arena openings: {e}");
+        return 2;
+    }
+    println!(
+        "# Balanced UTTT openings: {}..{} random plies (seed {}), kept when {} ms of the \
+         bot's MCTS values them within {} of even. Made by `arena openings`.",
+        spec.plies.start(),
+        spec.plies.end(),
+        spec.seed,
+        spec.ms,
+        spec.within
+    );
+    for line in openings::balanced_uttt_suite(&spec) {
+        println!("{line}");
+    }
+    0
+}
+
+/// `arena report --out DIR RUN_DIR...`: the pictures of finished series as SVG and an
+/// HTML page. Returns the process exit code.
+pub fn run_report(args: &[String]) -> i32 {
+    let mut out = std::path::PathBuf::from("report");
+    let mut dirs = Vec::new();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--out" => match args.next() {
+                Some(dir) => out = dir.into(),
+                None => {
+                    eprintln!("arena report: --out needs a folder");
+                    return 2;
+                }
+            },
+            dir => dirs.push(std::path::PathBuf::from(dir)),
+        }
+    }
+    if dirs.is_empty() {
+        eprintln!("arena report: give the --out folders of one or more series");
+        return 2;
+    }
+    match report::report(&dirs, &out) {
+        Ok(()) => {
+            eprintln!("arena report: {}", out.join("index.html").display());
+            0
+        }
+        Err(e) => {
+            eprintln!("arena report: {e}");
+            2
+        }
+    }
 }

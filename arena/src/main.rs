@@ -5,8 +5,11 @@ use arena::cli;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().is_some_and(|a| a == "merge") {
-        std::process::exit(arena::run_merge(&args[1..]));
+    match args.first().map(String::as_str) {
+        Some("merge") => std::process::exit(arena::run_merge(&args[1..])),
+        Some("openings") => std::process::exit(arena::run_openings(&args[1..])),
+        Some("report") => std::process::exit(arena::run_report(&args[1..])),
+        _ => {}
     }
     match cli::parse(&args) {
         Ok(Some(opts)) => std::process::exit(arena::run(&opts)),

@@ -94,6 +94,7 @@ fn options(settings: &Value, sprt: &Value) -> Result<Options, String> {
         commands: [text("a")?, text("b")?],
         sprt,
         shard: None,
+        openings: settings["openings"].as_str().map(str::to_owned),
     })
 }
 
@@ -124,6 +125,7 @@ fn record(game: &Value, dir: &Path) -> Result<GameRecord, String> {
             Some("draw") => Winner::Draw,
             other => return Err(format!("game {index}: winner {other:?}")),
         },
+        opening: game["opening"].as_str().unwrap_or("").to_owned(),
         moves: int(&game["moves"], "moves")? as u32,
         reason: game["reason"].as_str().unwrap_or("").to_owned(),
         wall_ms: int(&game["wall_ms"], "wall_ms")?,

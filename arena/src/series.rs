@@ -5,6 +5,7 @@
 use super::cli::{GameKind, Options};
 use super::game::{GameRecord, GameSetup, SideStats, Winner};
 use super::maps::Map;
+use super::openings::{Book, Opening};
 use super::stats::{Pentanomial, Sprt, SprtState, Summary, Wdl};
 use mctsbot::json;
 use std::fmt::Write as _;
@@ -30,6 +31,21 @@ pub fn map_for(opts: &Options, maps: &[Map], pair: u64) -> Option<Map> {
     }
 }
 
+/// The opening of every pair of the series (`opts.games` / 2 rounded up), from the
+/// book `opts.openings` names; empty without one.
+pub fn openings(opts: &Options, maps: &[Map]) -> Result<Vec<Opening>, String> {
+    let Some(spec) = &opts.openings else {
+        return Ok(Vec::new());
+    };
+    let book = Book::load(spec)?;
+    (0..opts.games.div_ceil(2) as u64)
+        .map(|pair| {
+            let map = map_for(opts, maps, pair);
+            book.opening(opts.game, opts.seed, pair, map.as_ref())
+        })
+        .collect()
+}
+
 /// The indexes of the games this run plays: all `opts.games`, or its shard's.
 pub fn schedule(opts: &Options) -> Vec<usize> {
     (0..opts.games as usize)
@@ -41,7 +57,7 @@ pub fn schedule(opts: &Options) -> Vec<usize> {
 /// already started are finished and counted; a shard plays all of its games and leaves
 /// the test to the merge); records sorted by index. Progress goes to stderr, one line
 /// per game.
-pub fn run(opts: &Options, maps: &[Map], play: PlayFn) -> Vec<GameRecord> {
+pub fn run(opts: &Options, maps: &[Map], openings: &[Opening], play: PlayFn) -> Vec<GameRecord> {
     let next = AtomicUsize::new(0);
     let decided = AtomicBool::new(false);
     let schedule = schedule(opts);
@@ -64,6 +80,7 @@ pub fn run(opts: &Options, maps: &[Map], play: PlayFn) -> Vec<GameRecord> {
                         a_player: (index % 2) as u8,
                         map: map_for(opts, maps, (index / 2) as u64),
                         seed: opts.seed.wrapping_add(2 * index as u64),
+                        opening: openings.get(index / 2).cloned(),
                     };
                     let record = play(&setup);
                     let mut records = records.lock().unwrap_or_else(|e| e.into_inner());
@@ -140,14 +157,9 @@ fn duration(seconds: f64) -> String {
 pub fn pentanomial(records: &[GameRecord]) -> Pentanomial {
     let mut by_pair: std::collections::BTreeMap<usize, (u32, u32)> = Default::default();
     for r in records {
-        let half_points = match r.winner {
-            Winner::A => 2,
-            Winner::Draw => 1,
-            Winner::B => 0,
-        };
         let entry = by_pair.entry(r.index / 2).or_default();
         entry.0 += 1;
-        entry.1 += half_points;
+        entry.1 += r.winner.half_points();
     }
     let mut p = Pentanomial::default();
     for (games, half_points) in by_pair.into_values() {
@@ -420,6 +432,7 @@ pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
                 ("map", json::string(&r.map)),
                 ("a_player", r.a_player.to_string()),
                 ("winner", json::string(r.winner.as_str())),
+                ("opening", json::string(&r.opening)),
                 ("reason", json::string(&r.reason)),
                 ("moves", r.moves.to_string()),
                 ("wall_ms", r.wall_ms.to_string()),
@@ -479,6 +492,12 @@ pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
         ("b", json::string(&opts.commands[1])),
         ("name_a", json::string(&opts.names[0])),
         ("name_b", json::string(&opts.names[1])),
+        (
+            "openings",
+            opts.openings
+                .as_ref()
+                .map_or("null".to_string(), |o| json::string(o)),
+        ),
         (
             "shard",
             opts.shard
@@ -540,6 +559,7 @@ mod tests {
             map: setup.map.as_ref().map_or("uttt".into(), |m| m.name.clone()),
             a_player: setup.a_player,
             winner: setup.winner(winner),
+            opening: setup.opening.as_ref().map_or(String::new(), Opening::text),
             moves: 40,
             reason: "fake".into(),
             wall_ms: 1,
@@ -555,7 +575,7 @@ mod tests {
             .map(|s| s.to_string())
             .collect();
         let opts = cli::parse(&args).unwrap().unwrap();
-        let records = run(&opts, &[], fake);
+        let records = run(&opts, &[], &[], fake);
         assert_eq!(records.len(), 10);
         assert!(records
             .iter()
@@ -586,7 +606,7 @@ mod tests {
     #[test]
     fn pairs_are_counted_by_the_points_of_both_games() {
         let opts = parse(&["--games", "11", "-j", "2", "--seed", "1", "a", "b"]);
-        let records = run(&opts, &[], fake);
+        let records = run(&opts, &[], &[], fake);
         // Every pair splits 1-1 (player 0 wins) or is drawn twice; game 10 has no partner.
         assert_eq!(pentanomial(&records), Pentanomial([0, 0, 5, 0, 0]));
         let json = results_json(&opts, &records);
@@ -614,7 +634,7 @@ mod tests {
             "b",
         ]);
         assert_eq!(opts.games, 20_000);
-        let records = run(&opts, &[], fake);
+        let records = run(&opts, &[], &[], fake);
         assert_eq!(records.len(), 34);
         let test = SprtStatus::of(opts.sprt.unwrap(), &records);
         assert_eq!((test.pairs, test.state), (17, SprtState::AcceptH0));
@@ -636,12 +656,12 @@ mod tests {
             let expected: Vec<usize> = (0..13).filter(|g| (g / 2) % 3 == k - 1).collect();
             assert_eq!(schedule(&opts), expected);
             let dir = tmp.join(format!("shard{k}"));
-            write_out(&dir, &opts, &run(&opts, &maps, fake)).unwrap();
+            write_out(&dir, &opts, &run(&opts, &maps, &[], fake)).unwrap();
             dirs.push(dir);
         }
         let (merged_opts, merged) = crate::merge::merge(&dirs).unwrap();
         let _ = std::fs::remove_dir_all(&tmp);
-        let records = run(&whole, &maps, fake);
+        let records = run(&whole, &maps, &[], fake);
         // The same games: index, board, colours, result and every count.
         assert_eq!(merged, records);
         assert_eq!(merged_opts.commands, whole.commands);
@@ -657,12 +677,58 @@ mod tests {
         for (k, seed) in [(1, "1"), (2, "2")] {
             let shard = format!("{k}/2");
             let opts = parse(&["--games", "4", "--seed", seed, "--shard", &shard, "a", "b"]);
-            write_out(&tmp.join(format!("s{k}")), &opts, &run(&opts, &[], fake)).unwrap();
+            write_out(
+                &tmp.join(format!("s{k}")),
+                &opts,
+                &run(&opts, &[], &[], fake),
+            )
+            .unwrap();
         }
         let err = crate::merge::merge(&[tmp.join("s1"), tmp.join("s2")]).unwrap_err();
         assert!(err.contains("another series"), "{err}");
         let err = crate::merge::merge(&[tmp.join("s1"), tmp.join("s1")]).unwrap_err();
         assert!(err.contains("two shards"), "{err}");
+        let _ = std::fs::remove_dir_all(&tmp);
+    }
+
+    #[test]
+    fn a_report_draws_the_scores_the_sprt_walk_and_the_ladder() {
+        let tmp = std::env::temp_dir().join(format!("arena-report-{}", std::process::id()));
+        let maps = [Map::load("empty6").unwrap(), Map::load("rooms16").unwrap()];
+        let mut dirs = Vec::new();
+        for (k, sprt) in [(1, None), (2, Some("elo0=0 elo1=50"))] {
+            let mut args = vec!["--game", "tron", "--games", "8", "--seed", "4"];
+            args.extend(["--openings", "random:3"]);
+            if let Some(sprt) = sprt {
+                args.extend(["--sprt", sprt]);
+            }
+            args.extend(["a", "b"]);
+            let opts = parse(&args);
+            let openings = openings(&opts, &maps).unwrap();
+            assert_eq!(openings.len(), 4);
+            let dir = tmp.join(format!("run{k}"));
+            write_out(&dir, &opts, &run(&opts, &maps, &openings, fake)).unwrap();
+            dirs.push(dir);
+        }
+        let out = tmp.join("report");
+        crate::report::report(&dirs, &out).unwrap();
+        let read = |name: &str| std::fs::read_to_string(out.join(name)).unwrap();
+        let html = read("index.html");
+        for part in [
+            "ladder.svg",
+            "run0_scores.svg",
+            "run1_scores.svg",
+            "run1_sprt.svg",
+        ] {
+            assert!(html.contains(part), "{html}");
+            assert!(read(part).starts_with("<svg"), "{part}");
+        }
+        assert!(!html.contains("run0_sprt.svg"), "run 1 had no SPRT");
+        // Every map and every opening gets its point.
+        let scores = read("run0_scores.svg");
+        assert!(scores.contains("rooms16") && scores.contains("empty6"));
+        assert!(scores.matches("opening ").count() >= 4, "{scores}");
+        assert!(read("run1_sprt.svg").contains("LLR"));
         let _ = std::fs::remove_dir_all(&tmp);
     }
 

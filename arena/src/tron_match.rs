@@ -12,6 +12,7 @@
 
 use super::game::{Asked, GameRecord, GameSetup};
 use super::maps::Map;
+use super::openings::Opening;
 use mctsbot::game::Outcome;
 use mctsbot::protocol::{parse_tron_answer, Command, GameUpdate, Setting, Token};
 use mctsbot::tron::{Direction, TronState};
@@ -71,6 +72,15 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         initial_direction(map.starts[1], map.starts[0]),
     ];
     let mut round = 0u32;
+    // An opening's rounds are played by the arena; the bots' first round is the next one
+    // (so a reversal of the opening's last move is refused, as it would be in a game).
+    if let Some(Opening::Tron(rounds)) = &setup.opening {
+        for &[d0, d1] in rounds {
+            state.step(d0, d1);
+            dirs = [d0, d1];
+            round += 1;
+        }
+    }
     let (winner, reason) = loop {
         let field: Vec<Token> = state.engine_field();
         let mut sent = [Instant::now(); 2];

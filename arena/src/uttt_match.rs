@@ -3,10 +3,13 @@
 //! before each move `update game round` (the mover's own move number), `update game move`
 //! (the ply, from 1), `field`, `macroboard`, then `action move BANK`.
 //!
+//! An opening (`--openings`) is played on the board first; the bots see its position.
+//!
 //! An answer that is late, unparsable or illegal is asked for once more (with the
 //! refilled bank); a second failure, or a crash, loses the game.
 
 use super::game::{Asked, GameRecord, GameSetup};
+use super::openings::Opening;
 use mctsbot::game::{Outcome, Player};
 use mctsbot::protocol::{parse_place_move, Command, GameUpdate, Setting};
 use mctsbot::search::Game;
@@ -36,6 +39,11 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         seat.send(&Command::Settings(Setting::YourBotId(dialect.engine_id(p))));
     }
     let mut board = Board::new();
+    if let Some(Opening::Uttt(moves)) = &setup.opening {
+        for &mv in moves {
+            board.play(mv);
+        }
+    }
     let (winner, reason) = loop {
         match board.outcome() {
             Some(Outcome::Win(p)) => break (Some(p), format!("{} won the board", setup.label(p))),

@@ -94,6 +94,42 @@ fn an_sprt_self_match_accepts_h0_and_stops() {
 }
 
 #[test]
+fn games_start_from_the_openings_of_a_file() {
+    let file = std::env::temp_dir().join(format!("arena-openings-{}.txt", std::process::id()));
+    std::fs::write(&file, "# two openings\n4,4 4,3\n0,0 # a corner\n").unwrap();
+    let run = arena(
+        "openings",
+        &args(&["--games", "4", "-j", "2", "--seed", "1", "--openings"])
+            .into_iter()
+            .chain([file.to_str().unwrap()])
+            .collect::<Vec<_>>(),
+        &bot("first_legal", ""),
+        &bot("first_legal", ""),
+    );
+    let _ = std::fs::remove_file(&file);
+    // Pair 0 (games 0 and 1) opens 4,4 4,3; pair 1 opens 0,0.
+    has(
+        &run.json,
+        "\"index\": 1, \"map\": \"uttt\", \"a_player\": 1, \"winner\"",
+    );
+    has(&run.json, "\"opening\": \"4,4 4,3\"");
+    has(&run.json, "\"opening\": \"0,0\"");
+    // The first bot to move in game 0 is asked at ply 3, after the two opening moves.
+    let t = run.transcript(0, "A");
+    assert!(t.contains("> update game move 3\n"), "{t}");
+    assert!(!t.contains("> update game move 1\n"), "{t}");
+    let field = t
+        .lines()
+        .find(|l| l.starts_with("> update game field"))
+        .unwrap();
+    let cells: Vec<&str> = field.rsplit(' ').next().unwrap().split(',').collect();
+    // 4,4 is column 4 row 4 (player 1, the first mover, is 1 in the 2016 field), 4,3 is
+    // column 4 row 3 (player 2).
+    assert_eq!((cells[4 * 9 + 4], cells[3 * 9 + 4]), ("1", "2"), "{field}");
+    has(&run.json, "\"openings\": ");
+}
+
+#[test]
 fn sleeper_times_out_twice_and_loses() {
     let run = arena(
         "sleeper",
