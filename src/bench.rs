@@ -7,7 +7,7 @@
 use crate::bot::tron::{Choice, Evidence, TronSearcher};
 use crate::bot::Config;
 use crate::json;
-use crate::search::tree::Tree;
+use crate::search::parallel::RootParallel;
 use crate::search::{Evaluator, FastRng, Game, Limits, Search, SearchStats};
 use rand::SeedableRng;
 
@@ -42,18 +42,21 @@ pub struct BenchResult {
     /// Alpha-beta only: the depth in plies its result comes from (then `stats.nodes` and
     /// `stats.iterations` both count the nodes searched).
     pub depth: Option<u32>,
+    /// Search threads (UTTT's root parallelism; 1 for Light Riders).
+    pub threads: usize,
 }
 
 impl BenchResult {
-    /// The JSON line: `game`, `position`, `iterations`, `playouts`, `ms`,
-    /// `iterations_per_sec`, `playouts_per_sec`, `nodes`, `best`, and for alpha-beta
-    /// `depth` and `nodes_per_sec`.
+    /// The JSON line: `game`, `position`, `threads`, `iterations`, `playouts`, `ms`,
+    /// `iterations_per_sec` (all threads together), `playouts_per_sec`, `nodes`, `best`,
+    /// and for alpha-beta `depth` and `nodes_per_sec`.
     pub fn to_json(&self) -> String {
         let secs = self.stats.elapsed.as_secs_f64().max(1e-9);
         let per_sec = |count: u64| json::number(count as f64 / secs, 0);
         let mut fields = vec![
             ("game", json::string(self.game)),
             ("position", json::string(&self.position)),
+            ("threads", self.threads.to_string()),
             ("iterations", self.stats.iterations.to_string()),
             ("playouts", self.stats.playouts.to_string()),
             ("ms", self.stats.elapsed.as_millis().to_string()),
@@ -87,23 +90,31 @@ pub fn seeded_position<G: Game>(start: G, plies: usize, seed: u64) -> G {
     game
 }
 
-/// Searches `position` within `budget` with a fresh tree.
-pub fn bench_tree<G: Game, E: Evaluator<G>>(
+/// Searches `position` within `budget` with fresh trees, one per `--threads` (each
+/// thread gets the whole budget: `--iterations N` is N per thread).
+pub fn bench_tree<G, E>(
     game: &'static str,
     name: &str,
     position: G,
     evaluator: E,
     budget: BenchBudget,
     config: &Config,
-) -> BenchResult {
-    let mut tree = Tree::new(position, config.uttt, evaluator, config.seed.unwrap_or(1));
-    let stats = tree.search(budget.limits());
+) -> BenchResult
+where
+    G: Game + Send,
+    G::Move: Send,
+    E: Evaluator<G> + Clone + Send,
+{
+    let seed = config.seed.unwrap_or(1);
+    let mut trees = RootParallel::new(position, config.uttt, evaluator, seed, config.threads);
+    let stats = trees.search(budget.limits());
     BenchResult {
         game,
         position: name.to_owned(),
         stats,
-        best: format!("{:?}", tree.best_move().map(|m| (m.mv, m.visits, m.value))),
+        best: format!("{:?}", trees.best_move().map(|m| (m.mv, m.visits, m.value))),
         depth: None,
+        threads: trees.threads(),
     }
 }
 
@@ -172,6 +183,7 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
                 stats,
                 best,
                 depth,
+                threads: 1,
             }
         })
         .collect()

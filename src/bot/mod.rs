@@ -335,9 +335,11 @@ mod tests {
         let uttt_player = uttt::UtttPlayer::new(1);
         let tron_player = tron::TronPlayer::new(1);
         let searcher = tron::TronSearcher::new(&config.tron, TronState::light_riders_start(), 0, 1);
+        let uttt_search = uttt::new_search(&config, Board::new(), 1);
         format!(
-            "{:?}\n{searcher:?}\n{:?}\n{:?}",
-            uttt::new_tree(&config, Board::new(), 1).config(),
+            "{:?} threads={}\n{searcher:?}\n{:?}\n{:?}",
+            uttt_search.config(),
+            uttt_search.threads(),
             uttt_player.time_control(&settings, &config),
             tron_player.time_control(&settings, &config),
         )
@@ -347,6 +349,7 @@ mod tests {
     /// must change what is built from there). `--no-endgame` changes what the player does
     /// rather than the searcher; the bot's Light Riders tests check it.
     const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
+        (&[], &["--threads", "2"]),
         (&[], &["--c", "0.7"]),
         (&[], &["--expand-visits", "3"]),
         (&[], &["--max-nodes", "1000"]),

@@ -35,6 +35,8 @@ pub struct Config {
     pub safety_margin_ms: Option<u64>,
     /// Our moves over which the timebank surplus is spread; `None` keeps the default.
     pub time_horizon: Option<u32>,
+    /// UTTT search threads, one tree each (root parallelism).
+    pub threads: usize,
 }
 
 /// The UTTT search: UCT with C = 0.5 (0.590 ± 0.064 against 1.0), leaves expanded after
@@ -58,6 +60,7 @@ impl Default for Config {
             tron: TronConfig::default(),
             safety_margin_ms: None,
             time_horizon: None,
+            threads: 1,
         }
     }
 }
@@ -340,6 +343,8 @@ OPTIONS:
     --time-horizon N        our moves over which the timebank surplus is spread
                             [30 UTTT, cells/4 Tron]
   UTTT search (MCTS-UCT):
+    --threads N             search threads, one tree each, their root statistics added
+                            up (root parallelism; memory grows with N) [1]
     --c X                   UCT exploration constant, rewards in 0..1 [0.5]
     --expand-visits N       play-outs a leaf gets before its children are created [16]
     --max-nodes N           memory bound of the tree in nodes (about 24 bytes each);
@@ -428,6 +433,7 @@ impl Config {
                 "--seed" => config.seed = Some(number(flag, &value("a number")?)?),
                 "--safety-ms" => config.safety_margin_ms = Some(number(flag, &value("ms")?)?),
                 "--time-horizon" => config.time_horizon = Some(number(flag, &value("moves")?)?),
+                "--threads" => config.threads = number(flag, &value("threads")?)?,
                 "--c" => config.uttt.exploration = positive(flag, &value("a number")?)?,
                 "--expand-visits" => config.uttt.expand_visits = number(flag, &value("visits")?)?,
                 "--max-nodes" => config.uttt.max_nodes = number(flag, &value("nodes")?)?,
@@ -470,6 +476,9 @@ impl Config {
         }
         if config.tron.alphabeta_at_free_percent > 100 {
             return Err("--tron-late-alphabeta is a percentage, at most 100".into());
+        }
+        if !(1..=256).contains(&config.threads) {
+            return Err("--threads must be between 1 and 256".into());
         }
         if config.uttt.max_nodes < 100 {
             return Err("--max-nodes must be at least 100".into());

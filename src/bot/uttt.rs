@@ -2,23 +2,27 @@
 
 use super::{ActRequest, Config, GamePlayer, Settings};
 use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
-use crate::search::tree::{Proof, Tree};
+use crate::search::parallel::RootParallel;
+use crate::search::tree::Proof;
 use crate::search::{think, Game};
 use crate::timeman::{self, Budget, TimeControl, UTTT_TIME_PER_MOVE_MS};
 use crate::uttt::{detect_dialect, empty_token, Board, Move, PositionError, RandomPlayout};
 use log::{error, info};
 
-/// The UTTT search the options ask for, rooted at `board`.
-pub(crate) fn new_tree(config: &Config, board: Board, seed: u64) -> Tree<Board, RandomPlayout> {
-    Tree::new(board, config.uttt, RandomPlayout, seed)
+/// The UTTT search the options ask for, rooted at `board`: one tree per thread.
+pub(crate) fn new_search(config: &Config, board: Board, seed: u64) -> UtttSearch {
+    RootParallel::new(board, config.uttt, RandomPlayout, seed, config.threads)
 }
+
+/// The UTTT search: MCTS-UCT trees, searched in parallel when there are several.
+pub(crate) type UtttSearch = RootParallel<Board, RandomPlayout>;
 
 /// The engine's field and macroboard are the truth each turn; the tree of the last
 /// search is kept and reused when the new position follows from its root.
 pub struct UtttPlayer {
     field: Option<Vec<Token>>,
     macroboard: Option<Vec<Token>>,
-    tree: Option<Tree<Board, RandomPlayout>>,
+    tree: Option<UtttSearch>,
     moves_made: u32,
     seed: u64,
 }
@@ -91,7 +95,7 @@ impl GamePlayer for UtttPlayer {
         };
         let tree = self
             .tree
-            .get_or_insert_with(|| new_tree(request.config, board, self.seed));
+            .get_or_insert_with(|| new_search(request.config, board, self.seed));
         let received = request.received;
         let stats = if budget == Budget::IMMEDIATE {
             Default::default()

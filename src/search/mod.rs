@@ -4,12 +4,14 @@
 //! sequential UCT for Tron) or [`SimGame`] (simultaneous moves, used by the decoupled
 //! Tron variants), and how leaves are valued through an [`Evaluator`] that the search
 //! owns. The trees live in [`tree`] and [`simultaneous`], the bandit formulas in
-//! [`bandit`]; [`think`] drives any [`Search`] to its deadlines and final-move rule.
+//! [`bandit`]; [`think`] drives any [`Search`] to its deadlines and final-move rule;
+//! [`parallel`] runs several trees at once (root parallelism).
 //! [`alphabeta`] is the other search: iterative-deepening alpha-beta over a [`Game`]
 //! that can also evaluate itself.
 
 pub mod alphabeta;
 pub mod bandit;
+pub mod parallel;
 pub mod sequential;
 pub mod simultaneous;
 pub mod tree;

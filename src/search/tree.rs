@@ -508,45 +508,9 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         infos
     }
 
-    /// The moves worth choosing from: the proven wins if any; else the moves not proven
-    /// lost (all of them when every move is lost); most visited first.
-    fn candidates(&self) -> Vec<MoveInfo<G::Move>> {
-        let moves = self.root_moves();
-        if moves.iter().any(|m| m.proof == Proof::Win) {
-            return moves
-                .into_iter()
-                .filter(|m| m.proof == Proof::Win)
-                .collect();
-        }
-        if moves.iter().all(|m| m.proof == Proof::Loss) {
-            return moves;
-        }
-        moves
-            .into_iter()
-            .filter(|m| m.proof != Proof::Loss)
-            .collect()
-    }
-
-    /// The move to play under the configured [`FinalMove`] rule, among the candidates:
-    /// the robust child (most visits, ties to the better mean), or the secure one. (The
-    /// tree keeps no mixed strategy: [`FinalMove::Mix`] plays the robust child too.)
+    /// The move to play under the configured [`FinalMove`] rule (see [`choose`]).
     pub fn best_move(&self) -> Option<MoveInfo<G::Move>> {
-        let candidates = self.candidates();
-        match self.config.final_move {
-            FinalMove::Secure { a } => {
-                let lower_bound =
-                    |m: &MoveInfo<G::Move>| m.value - a / (m.visits.max(1) as f32).sqrt();
-                candidates.into_iter().max_by(|x, y| {
-                    let key = |m| (lower_bound(m), m.visits);
-                    key(x)
-                        .partial_cmp(&key(y))
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                })
-            }
-            FinalMove::MostVisits | FinalMove::MaxRobust | FinalMove::Mix => {
-                candidates.first().copied()
-            }
-        }
+        choose(candidates(self.root_moves()), self.config.final_move)
     }
 
     /// Whether the robust child also has the best mean (it is the max-robust child of
@@ -554,12 +518,54 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// searching, within a hard limit, until this holds; if it never does, the robust
     /// child is played.
     pub fn max_robust_found(&self) -> bool {
-        let candidates = self.candidates();
-        let Some(robust) = candidates.first() else {
-            return true;
-        };
-        candidates.iter().all(|m| m.value <= robust.value)
+        is_max_robust(&candidates(self.root_moves()))
     }
+}
+
+/// The moves worth choosing from among root moves sorted most visited first: the proven
+/// wins if any; else the moves not proven lost (all of them when every move is lost).
+pub fn candidates<M>(moves: Vec<MoveInfo<M>>) -> Vec<MoveInfo<M>> {
+    if moves.iter().any(|m| m.proof == Proof::Win) {
+        return moves
+            .into_iter()
+            .filter(|m| m.proof == Proof::Win)
+            .collect();
+    }
+    if moves.iter().all(|m| m.proof == Proof::Loss) {
+        return moves;
+    }
+    moves
+        .into_iter()
+        .filter(|m| m.proof != Proof::Loss)
+        .collect()
+}
+
+/// The move to play under `rule` among `candidates` (most visited first): the robust
+/// child (most visits, ties to the better mean), or the secure one. (The tree keeps no
+/// mixed strategy: [`FinalMove::Mix`] plays the robust child too.)
+pub fn choose<M: Copy>(candidates: Vec<MoveInfo<M>>, rule: FinalMove) -> Option<MoveInfo<M>> {
+    match rule {
+        FinalMove::Secure { a } => {
+            let lower_bound = |m: &MoveInfo<M>| m.value - a / (m.visits.max(1) as f32).sqrt();
+            candidates.into_iter().max_by(|x, y| {
+                let key = |m| (lower_bound(m), m.visits);
+                key(x)
+                    .partial_cmp(&key(y))
+                    .unwrap_or(std::cmp::Ordering::Equal)
+            })
+        }
+        FinalMove::MostVisits | FinalMove::MaxRobust | FinalMove::Mix => {
+            candidates.first().copied()
+        }
+    }
+}
+
+/// Whether the most visited of `candidates` also has the best mean.
+pub fn is_max_robust<M>(candidates: &[MoveInfo<M>]) -> bool {
+    let Some(robust) = candidates.first() else {
+        return true;
+    };
+    candidates.iter().all(|m| m.value <= robust.value)
 }
 
 impl<G: Game, E: Evaluator<G>> Search for Tree<G, E> {
@@ -643,7 +649,7 @@ fn exploration_from_ln(exploration: f32, ln_visits: f32) -> f32 {
 }
 
 /// The exact reward of a proof for the node's mover, `None` while unproven.
-fn proof_value(proof: Proof) -> Option<f32> {
+pub(crate) fn proof_value(proof: Proof) -> Option<f32> {
     match proof {
         Proof::Unknown => None,
         Proof::Win => Some(1.0),
