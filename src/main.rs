@@ -31,7 +31,8 @@ fn main() -> ExitCode {
 
 fn play(args: &[String]) -> Result<(), String> {
     let config = Config::from_args(args)?;
-    let stdin = io::stdin().lock();
+    // Not locked: with --ponder a thread of its own reads it.
+    let stdin = io::BufReader::new(io::stdin());
     let stdout = io::stdout().lock();
     bot::run(stdin, stdout, config).map_err(|e| format!("engine pipe closed: {e}"))
 }

@@ -184,3 +184,86 @@ fn perft_prints_the_reference_counts() {
         .collect();
     assert_eq!(counts, ["81", "720", "6336", "55080", "473256"]);
 }
+
+/// The engine lines that ask player 1 (TheAIGames) to move in `board`.
+fn ask(board: &Board, bank_ms: u64) -> String {
+    use mctsbot::protocol::Dialect;
+    let dialect = Dialect::TheAiGames;
+    [
+        Command::UpdateGame(GameUpdate::Field(board.engine_field(dialect))),
+        Command::UpdateGame(GameUpdate::Macroboard(board.engine_macroboard(dialect))),
+        Command::ActionMove {
+            timebank_ms: bank_ms,
+        },
+    ]
+    .iter()
+    .map(|c| format!("{c}\n"))
+    .collect()
+}
+
+/// Plays two of our moves with `args`, the opponent taking `think_ms` over its reply;
+/// returns the second answer's log line.
+fn second_move_log(args: &[&str], think_ms: u64) -> String {
+    use mctsbot::search::Game;
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Process::new(env!("CARGO_BIN_EXE_mctsbot"))
+        .args(args)
+        .env("RUST_LOG", "info")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut board = Board::new();
+    let settings = "settings timebank 2000\nsettings time_per_move 100\nsettings your_botid 1\n";
+    write!(stdin, "{settings}{}", ask(&board, 2000)).unwrap();
+    let mut answer = String::new();
+    stdout.read_line(&mut answer).unwrap();
+    let (x, y) = parse_place_move(answer.trim()).unwrap();
+    board.play(Move::from_xy(x, y).unwrap());
+    // The opponent thinks, then replies with its first legal move.
+    std::thread::sleep(std::time::Duration::from_millis(think_ms));
+    let mut legal = Vec::new();
+    board.legal_moves(&mut legal);
+    board.play(legal[0]);
+    write!(stdin, "{}", ask(&board, 2000)).unwrap();
+    answer.clear();
+    stdout.read_line(&mut answer).unwrap();
+    let (x, y) = parse_place_move(answer.trim()).unwrap();
+    assert!(board.is_legal(Move::from_xy(x, y).unwrap()));
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    stderr
+        .lines()
+        .find(|l| l.contains("move=2 "))
+        .unwrap_or_else(|| panic!("no second move in {stderr}"))
+        .to_owned()
+}
+
+/// The value of `key=` in a log line.
+fn field(line: &str, key: &str) -> u64 {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix(&format!("{key}=")))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no {key} in {line}"))
+}
+
+#[test]
+fn pondering_searches_while_the_opponent_thinks() {
+    let line = second_move_log(&["--seed", "5", "--ponder"], 300);
+    // 300 ms of the opponent's time went into the tree the second move reuses.
+    assert!(field(&line, "pondered") > 1000, "{line}");
+    assert!(line.contains("reused=true"), "{line}");
+    let line = second_move_log(&["--seed", "5"], 300);
+    assert_eq!(field(&line, "pondered"), 0, "{line}");
+}
+
+#[test]
+fn pondering_works_with_threads_and_with_an_instant_reply() {
+    let line = second_move_log(&["--seed", "5", "--ponder", "--threads", "2"], 0);
+    assert!(line.contains("reused=true"), "{line}");
+}

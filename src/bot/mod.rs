@@ -15,7 +15,8 @@ use crate::timeman::{TimeControl, ENGINE_TIMEBANK_MS};
 use log::{error, info, warn};
 use std::io::{self, BufRead, Write};
 use std::panic::{self, AssertUnwindSafe};
-use std::time::Instant;
+use std::sync::mpsc::{self, TryRecvError};
+use std::time::{Duration, Instant};
 
 /// The engine's settings as received so far.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -50,6 +51,11 @@ trait GamePlayer {
     fn act(&mut self, request: &ActRequest) -> String;
     /// A legal answer without a search (after a failed one), dropping any kept tree.
     fn recover(&mut self) -> String;
+    /// Searches on for about `slice` while the opponent thinks (`--ponder`); false when
+    /// there is nothing to ponder.
+    fn ponder(&mut self, _slice: Duration) -> bool {
+        false
+    }
 }
 
 /// An `action move` as the player sees it.
@@ -273,6 +279,22 @@ impl Session {
         }
     }
 
+    /// Searches for about `slice` on what the game being played expects next (after our
+    /// answer, while the opponent thinks); false when there is nothing to search. A panic
+    /// in the search is logged and drops the kept tree, as in [`Session::act`].
+    pub fn ponder(&mut self, slice: Duration) -> bool {
+        let player: &mut dyn GamePlayer = match self.belief {
+            Belief::Decided(GameKind::Uttt) => &mut self.uttt,
+            Belief::Decided(GameKind::Tron) => &mut self.tron,
+            Belief::None | Belief::Guessed(_) => return false,
+        };
+        panic::catch_unwind(AssertUnwindSafe(|| player.ponder(slice))).unwrap_or_else(|_| {
+            error!("pondering failed; the kept tree is dropped");
+            player.recover();
+            false
+        })
+    }
+
     /// Chooses and formats a move; never fails and never panics out: a bug in a search
     /// is logged and answered with a legal fallback move.
     fn act(&mut self, bank_ms: Option<u64>, received: Instant) -> String {
@@ -302,23 +324,82 @@ impl Session {
     }
 }
 
+/// How long one pondering step searches before the bot looks for input again: the most
+/// an answer can wait for pondering (its budget counts from the line's arrival anyway).
+pub const PONDER_SLICE: Duration = Duration::from_millis(2);
+
 /// Plays one game: engine lines from `input`, answers to `output`, one flushed line per
-/// `action`. Input that is not UTF-8 is read lossily rather than stopping the bot.
-pub fn run<R: BufRead, W: Write>(mut input: R, mut output: W, config: Config) -> io::Result<()> {
+/// `action`. Input that is not UTF-8 is read lossily rather than stopping the bot. With
+/// `--ponder`, a thread reads the input (stamping each line on arrival) while this one
+/// searches in [`PONDER_SLICE`]s between lines.
+pub fn run<R, W>(mut input: R, mut output: W, config: Config) -> io::Result<()>
+where
+    R: BufRead + Send,
+    W: Write,
+{
+    let ponder = config.ponder;
     let mut session = Session::new(config);
-    let mut buffer = Vec::new();
-    loop {
-        buffer.clear();
-        if input.read_until(b'\n', &mut buffer)? == 0 {
-            return Ok(());
-        }
-        let received = Instant::now();
-        let line = String::from_utf8_lossy(&buffer);
-        if let Some(answer) = session.handle_line(&line, received) {
-            writeln!(output, "{answer}")?;
-            output.flush()?;
+    if !ponder {
+        let mut buffer = Vec::new();
+        loop {
+            buffer.clear();
+            if input.read_until(b'\n', &mut buffer)? == 0 {
+                return Ok(());
+            }
+            respond(&mut session, &mut output, &buffer, Instant::now())?;
         }
     }
+    std::thread::scope(|scope| {
+        let (lines, arrived) = mpsc::channel();
+        let reader = scope.spawn(move || -> io::Result<()> {
+            loop {
+                let mut buffer = Vec::new();
+                if input.read_until(b'\n', &mut buffer)? == 0 {
+                    return Ok(());
+                }
+                if lines.send((buffer, Instant::now())).is_err() {
+                    return Ok(());
+                }
+            }
+        });
+        // Ponder while no line is waiting; once there is nothing to ponder, block until
+        // the next line instead of spinning.
+        let mut idle = false;
+        loop {
+            let next = if idle {
+                arrived.recv().ok()
+            } else {
+                match arrived.try_recv() {
+                    Ok(line) => Some(line),
+                    Err(TryRecvError::Empty) => {
+                        idle = !session.ponder(PONDER_SLICE);
+                        continue;
+                    }
+                    Err(TryRecvError::Disconnected) => None,
+                }
+            };
+            let Some((line, received)) = next else {
+                break;
+            };
+            idle = false;
+            respond(&mut session, &mut output, &line, received)?;
+        }
+        reader.join().expect("the input thread panicked")
+    })
+}
+
+/// Hands one line to the session and writes its answer, if any, as one flushed line.
+fn respond<W: Write>(
+    session: &mut Session,
+    output: &mut W,
+    line: &[u8],
+    received: Instant,
+) -> io::Result<()> {
+    if let Some(answer) = session.handle_line(&String::from_utf8_lossy(line), received) {
+        writeln!(output, "{answer}")?;
+        output.flush()?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -390,12 +471,14 @@ mod tests {
 
     /// Options that choose what runs rather than how it searches.
     /// `--tron-late-alphabeta` changes the search only later in the game: the options'
-    /// and the bot's Light Riders tests check it.
+    /// and the bot's Light Riders tests check it; `--ponder` changes when the bot
+    /// searches: the bot's UTTT tests check it.
     const OTHER_FLAGS: &[&str] = &[
         "--game",
         "--seed",
         "--no-endgame",
         "--tron-late-alphabeta",
+        "--ponder",
         "--help",
     ];
 

@@ -37,6 +37,8 @@ pub struct Config {
     pub time_horizon: Option<u32>,
     /// UTTT search threads, one tree each (root parallelism).
     pub threads: usize,
+    /// Search on while the opponent thinks (UTTT).
+    pub ponder: bool,
 }
 
 /// The UTTT search: UCT with C = 0.5 (0.590 ± 0.064 against 1.0), leaves expanded after
@@ -61,6 +63,7 @@ impl Default for Config {
             safety_margin_ms: None,
             time_horizon: None,
             threads: 1,
+            ponder: false,
         }
     }
 }
@@ -342,6 +345,8 @@ OPTIONS:
                             scheduling [40 UTTT, 30 Tron]
     --time-horizon N        our moves over which the timebank surplus is spread
                             [30 UTTT, cells/4 Tron]
+    --ponder                UTTT: search on while the opponent thinks (where a server
+                            allows it), in 2 ms slices between engine lines [off]
   UTTT search (MCTS-UCT):
     --threads N             search threads, one tree each, their root statistics added
                             up (root parallelism; memory grows with N) [1]
@@ -433,6 +438,7 @@ impl Config {
                 "--seed" => config.seed = Some(number(flag, &value("a number")?)?),
                 "--safety-ms" => config.safety_margin_ms = Some(number(flag, &value("ms")?)?),
                 "--time-horizon" => config.time_horizon = Some(number(flag, &value("moves")?)?),
+                "--ponder" => config.ponder = true,
                 "--threads" => config.threads = number(flag, &value("threads")?)?,
                 "--c" => config.uttt.exploration = positive(flag, &value("a number")?)?,
                 "--expand-visits" => config.uttt.expand_visits = number(flag, &value("visits")?)?,

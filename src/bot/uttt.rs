@@ -4,10 +4,11 @@ use super::{ActRequest, Config, GamePlayer, Settings};
 use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
 use crate::search::parallel::RootParallel;
 use crate::search::tree::Proof;
-use crate::search::{think, Game};
+use crate::search::{think, Game, Limits, Search};
 use crate::timeman::{self, Budget, TimeControl, UTTT_TIME_PER_MOVE_MS};
 use crate::uttt::{detect_dialect, empty_token, Board, Move, PositionError, RandomPlayout};
 use log::{error, info};
+use std::time::{Duration, Instant};
 
 /// The UTTT search the options ask for, rooted at `board`: one tree per thread.
 pub(crate) fn new_search(config: &Config, board: Board, seed: u64) -> UtttSearch {
@@ -25,6 +26,11 @@ pub struct UtttPlayer {
     tree: Option<UtttSearch>,
     moves_made: u32,
     seed: u64,
+    /// With `--ponder`: the tree is rooted at the position after our answer, to be
+    /// searched while the opponent thinks.
+    pondering: bool,
+    /// Iterations searched while the opponent thought, since our last answer.
+    pondered: u64,
 }
 
 impl UtttPlayer {
@@ -35,6 +41,8 @@ impl UtttPlayer {
             tree: None,
             moves_made: 0,
             seed,
+            pondering: false,
+            pondered: 0,
         }
     }
 
@@ -112,7 +120,7 @@ impl GamePlayer for UtttPlayer {
         let (x, y) = mv.xy();
         info!(
             "move={} timebank={} budget={} hard={} elapsed={} iterations={} playouts={} nodes={} \
-             chosen={},{} value={:.3} visits={} proof={:?} reused={}",
+             chosen={},{} value={:.3} visits={} proof={:?} reused={} pondered={}",
             self.moves_made,
             bank,
             budget.target_ms,
@@ -127,8 +135,29 @@ impl GamePlayer for UtttPlayer {
             chosen.map_or(0, |c| c.visits),
             chosen.map_or(Proof::Unknown, |c| c.proof),
             reused,
+            self.pondered,
         );
+        self.pondered = 0;
+        // Pondering searches the opponent's position: root the tree there now.
+        let mut after = board;
+        after.play(mv);
+        self.pondering = request.config.ponder && after.outcome().is_none();
+        if self.pondering {
+            tree.reroot(after);
+        }
         format_place_move(x, y)
+    }
+
+    fn ponder(&mut self, slice: Duration) -> bool {
+        match &mut self.tree {
+            Some(tree) if self.pondering => {
+                self.pondered += tree
+                    .search(Limits::until(Instant::now() + slice))
+                    .iterations;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// A legal answer without a search, after an invalid position or a failed search:
@@ -136,6 +165,7 @@ impl GamePlayer for UtttPlayer {
     /// first empty cell, else the centre. The kept tree is dropped.
     fn recover(&mut self) -> String {
         self.tree = None;
+        self.pondering = false;
         let field = self.field.as_deref().unwrap_or_default();
         let macroboard = self.macroboard.as_deref().unwrap_or_default();
         let empty = empty_token(detect_dialect(field, macroboard, None));
