@@ -344,7 +344,7 @@ OPTIONS:
     --safety-ms N           milliseconds kept back from the timebank for pipes and
                             scheduling [40 UTTT, 30 Tron]
     --time-horizon N        our moves over which the timebank surplus is spread
-                            [30 UTTT, cells/4 Tron]
+                            [30 UTTT, cells/8 but at least 32 Tron]
     --ponder                UTTT: search on while the opponent thinks (where a server
                             allows it), in 2 ms slices between engine lines [off]
   UTTT search (MCTS-UCT):
