@@ -78,7 +78,7 @@ pub fn report(dirs: &[PathBuf], out: &Path) -> Result<(), String> {
             escape(&run.label),
             escape(&series::table(&run.opts, &run.records))
         );
-        let groups = score_groups(&run.records);
+        let (groups, openings) = score_groups(&run.records);
         if !groups.is_empty() {
             let name = format!("run{i}_scores.svg");
             write(
@@ -86,6 +86,15 @@ pub fn report(dirs: &[PathBuf], out: &Path) -> Result<(), String> {
                 &estimates_svg("A's score (95% interval)", "score", &groups),
             )?;
             let _ = writeln!(html, "<img src=\"{name}\" alt=\"scores\">");
+        }
+        if !openings.is_empty() {
+            html.push_str("<p>Openings: ");
+            let legend: Vec<String> = openings
+                .iter()
+                .map(|(label, moves)| format!("<b>{label}</b> {}", escape(moves)))
+                .collect();
+            html.push_str(&legend.join("; "));
+            html.push_str("</p>\n");
         }
         if let Some(sprt) = run.opts.sprt {
             let name = format!("run{i}_sprt.svg");
@@ -114,8 +123,9 @@ fn elo_estimate(label: &str, s: &Summary) -> Estimate {
 }
 
 /// A's score per map, and per opening when the games had openings; the whole series
-/// first.
-fn score_groups(records: &[GameRecord]) -> Vec<Estimate> {
+/// first. Openings are labelled `o1`, `o2`, ... in order of appearance: the second list
+/// gives each label's moves.
+fn score_groups(records: &[GameRecord]) -> (Vec<Estimate>, Vec<(String, String)>) {
     type Groups<'a> = Vec<(String, Vec<&'a GameRecord>)>;
     fn add<'a>(groups: &mut Groups<'a>, label: String, r: &'a GameRecord) {
         match groups.iter_mut().find(|(l, _)| *l == label) {
@@ -133,10 +143,19 @@ fn score_groups(records: &[GameRecord]) -> Vec<Estimate> {
             add(&mut groups, r.map.clone(), r);
         }
     }
+    let mut openings: Vec<(String, String)> = Vec::new();
     for r in records.iter().filter(|r| !r.opening.is_empty()) {
-        add(&mut groups, format!("opening {}", r.opening), r);
+        let label = match openings.iter().find(|(_, moves)| *moves == r.opening) {
+            Some((label, _)) => label.clone(),
+            None => {
+                let label = format!("o{}", openings.len() + 1);
+                openings.push((label.clone(), r.opening.clone()));
+                label
+            }
+        };
+        add(&mut groups, label, r);
     }
-    groups
+    let estimates = groups
         .into_iter()
         .filter_map(|(label, games)| {
             let s = Totals::of(games.iter().copied()).wdl.summary()?;
@@ -147,13 +166,14 @@ fn score_groups(records: &[GameRecord]) -> Vec<Estimate> {
                 high: (s.score + s.score_ci95).min(1.0),
             })
         })
-        .collect()
+        .collect();
+    (estimates, openings)
 }
 
 /// Points with interval bars, one per estimate, their labels on the x axis.
 fn estimates_svg(title: &str, y_name: &str, estimates: &[Estimate]) -> String {
     let mut svg = String::new();
-    let width = (160 + 48 * estimates.len() as u32).clamp(480, 2400);
+    let width = (160 + 72 * estimates.len() as u32).clamp(480, 3600);
     {
         let (lo, hi) = estimates.iter().fold((f64::MAX, f64::MIN), |(lo, hi), e| {
             (lo.min(e.low), hi.max(e.high))
@@ -170,7 +190,7 @@ fn estimates_svg(title: &str, y_name: &str, estimates: &[Estimate]) -> String {
             let mut chart = ChartBuilder::on(&root)
                 .caption(title, ("sans-serif", 20))
                 .margin(12)
-                .x_label_area_size(110)
+                .x_label_area_size(40)
                 .y_label_area_size(60)
                 .build_cartesian_2d(-0.5..n - 0.5, lo..hi)?;
             let label_of = |x: &f64| {
@@ -185,11 +205,7 @@ fn estimates_svg(title: &str, y_name: &str, estimates: &[Estimate]) -> String {
                 .configure_mesh()
                 .x_labels(estimates.len() * 2 + 1)
                 .x_label_formatter(&label_of)
-                .x_label_style(
-                    ("sans-serif", 12)
-                        .into_font()
-                        .transform(FontTransform::Rotate90),
-                )
+                .x_label_style(("sans-serif", 12))
                 .y_desc(y_name)
                 .draw()?;
             let even = if y_name == "score" { 0.5 } else { 0.0 };

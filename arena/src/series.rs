@@ -727,7 +727,16 @@ mod tests {
         // Every map and every opening gets its point.
         let scores = read("run0_scores.svg");
         assert!(scores.contains("rooms16") && scores.contains("empty6"));
-        assert!(scores.matches("opening ").count() >= 4, "{scores}");
+        // Four pairs, four openings: o1 to o4, each listed with its moves on the page.
+        assert!(
+            scores.contains("\no4\n") && !scores.contains("\no5\n"),
+            "{scores}"
+        );
+        assert_eq!(
+            html.matches("<b>o").count(),
+            8,
+            "two runs, four openings each"
+        );
         assert!(read("run1_sprt.svg").contains("LLR"));
         let _ = std::fs::remove_dir_all(&tmp);
     }
