@@ -14,6 +14,8 @@
 # project at the same path, built, and OUT on a shared file system (or use parallel's
 # --return to bring the folders back).
 #
+# The arena binary is $ARENA if set, else target/release/arena.
+#
 # Example (4 shards, 2 at a time here, 1 game at a time in each):
 #   scripts/sharded.sh -n 4 -j 2 -o out/c05 -- --game uttt --games 200 --seed 7 -j 1 \
 #       --timebank 2000 --time-per-move 100 \
@@ -34,7 +36,7 @@ while [ $# -gt 0 ]; do
     esac
 done
 root=$(cd "$(dirname "$0")/.." && pwd)
-arena="$root/target/release/arena"
+arena=${ARENA:-$root/target/release/arena}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 if command -v parallel >/dev/null; then

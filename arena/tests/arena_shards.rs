@@ -49,6 +49,7 @@ fn the_sharded_script_merges_into_the_whole_series() {
     let out = out_dir("script");
     let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/sharded.sh");
     let output = Command::new("bash")
+        .env("ARENA", env!("CARGO_BIN_EXE_arena"))
         .arg(script)
         .args(["-n", "3", "-j", "2", "-o"])
         .arg(&out)
