@@ -75,24 +75,33 @@ pub fn run(opts: &Options) -> i32 {
     0
 }
 
-/// `arena merge [--out DIR] SHARD_DIR...`: prints the joined series' table and writes
-/// it to `--out`. Returns the process exit code.
-pub fn run_merge(args: &[String]) -> i32 {
+/// The arguments of `arena merge` and `arena report`: `--out DIR` anywhere, and the
+/// series folders.
+fn out_and_folders(
+    args: &[String],
+) -> Result<(Option<std::path::PathBuf>, Vec<std::path::PathBuf>), String> {
     let mut out = None;
     let mut dirs = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
         match arg.as_str() {
-            "--out" => match args.next() {
-                Some(dir) => out = Some(std::path::PathBuf::from(dir)),
-                None => {
-                    eprintln!("arena merge: --out needs a folder");
-                    return 2;
-                }
-            },
-            dir => dirs.push(std::path::PathBuf::from(dir)),
+            "--out" => out = Some(args.next().ok_or("--out needs a folder")?.into()),
+            dir => dirs.push(dir.into()),
         }
     }
+    Ok((out, dirs))
+}
+
+/// `arena merge [--out DIR] SHARD_DIR...`: prints the joined series' table and writes
+/// it to `--out`. Returns the process exit code.
+pub fn run_merge(args: &[String]) -> i32 {
+    let (out, dirs) = match out_and_folders(args) {
+        Ok(parsed) => parsed,
+        Err(e) => {
+            eprintln!("arena merge: {e}");
+            return 2;
+        }
+    };
     let (opts, records) = match merge::merge(&dirs) {
         Ok(merged) => merged,
         Err(e) => {
@@ -176,21 +185,13 @@ pub fn run_openings(args: &[String]) -> i32 {
 /// `arena report --out DIR RUN_DIR...`: the pictures of finished series as SVG and an
 /// HTML page. Returns the process exit code.
 pub fn run_report(args: &[String]) -> i32 {
-    let mut out = std::path::PathBuf::from("report");
-    let mut dirs = Vec::new();
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--out" => match args.next() {
-                Some(dir) => out = dir.into(),
-                None => {
-                    eprintln!("arena report: --out needs a folder");
-                    return 2;
-                }
-            },
-            dir => dirs.push(std::path::PathBuf::from(dir)),
+    let (out, dirs) = match out_and_folders(args) {
+        Ok((out, dirs)) => (out.unwrap_or_else(|| "report".into()), dirs),
+        Err(e) => {
+            eprintln!("arena report: {e}");
+            return 2;
         }
-    }
+    };
     if dirs.is_empty() {
         eprintln!("arena report: give the --out folders of one or more series");
         return 2;

@@ -229,17 +229,12 @@ fn estimates_svg(title: &str, y_name: &str, estimates: &[Estimate]) -> String {
 /// The SPRT's log-likelihood ratio after each finished pair (in pair order), between
 /// its bounds.
 fn sprt_svg(sprt: &Sprt, records: &[GameRecord]) -> String {
-    let pair_count = records.iter().map(|r| r.index / 2 + 1).max().unwrap_or(0);
     let mut walk = Vec::new();
     let mut pairs = Pentanomial::default();
-    for pair in 0..pair_count {
-        let games: Vec<&GameRecord> = records.iter().filter(|r| r.index / 2 == pair).collect();
-        if games.len() == 2 {
-            let points: u32 = games.iter().map(|r| r.winner.half_points()).sum();
-            pairs.add(points);
-            let llr = pairs.moments_for_test().map_or(0.0, |m| sprt.llr(&m));
-            walk.push((pairs.pairs() as f64, llr));
-        }
+    for half_points in series::pair_points(records) {
+        pairs.add(half_points);
+        let llr = pairs.moments_for_test().map_or(0.0, |m| sprt.llr(&m));
+        walk.push((pairs.pairs() as f64, llr));
     }
     let (lower, upper) = sprt.bounds();
     let mut svg = String::new();

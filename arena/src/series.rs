@@ -153,19 +153,27 @@ fn duration(seconds: f64) -> String {
     }
 }
 
-/// The pairs of `records` whose two games are both played, counted by A's points.
-pub fn pentanomial(records: &[GameRecord]) -> Pentanomial {
+/// A's points (in halves, 0..=4) in each pair of `records` whose two games are both
+/// played, in pair order.
+pub fn pair_points(records: &[GameRecord]) -> Vec<u32> {
     let mut by_pair: std::collections::BTreeMap<usize, (u32, u32)> = Default::default();
     for r in records {
         let entry = by_pair.entry(r.index / 2).or_default();
         entry.0 += 1;
         entry.1 += r.winner.half_points();
     }
+    by_pair
+        .into_values()
+        .filter(|&(games, _)| games == 2)
+        .map(|(_, half_points)| half_points)
+        .collect()
+}
+
+/// The pairs of `records` whose two games are both played, counted by A's points.
+pub fn pentanomial(records: &[GameRecord]) -> Pentanomial {
     let mut p = Pentanomial::default();
-    for (games, half_points) in by_pair.into_values() {
-        if games == 2 {
-            p.add(half_points);
-        }
+    for half_points in pair_points(records) {
+        p.add(half_points);
     }
     p
 }
@@ -286,6 +294,15 @@ fn signed(x: f64) -> String {
     }
 }
 
+/// `+12 ±36`: the Elo difference and the half-width of its interval.
+fn elo_text(s: &Summary) -> String {
+    format!(
+        "{} ±{}",
+        signed(s.elo),
+        signed(s.elo_ci95()).trim_start_matches('+')
+    )
+}
+
 /// The results table (A's view: wins/draws/losses, score, Elo; faults per side).
 pub fn table(opts: &Options, records: &[GameRecord]) -> String {
     let mut out = String::new();
@@ -324,11 +341,7 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
             t.wdl.draws,
             t.wdl.losses,
             format!("{:.3} ±{:.3}", s.score, s.score_ci95),
-            format!(
-                "{} ±{}",
-                signed(s.elo),
-                signed(s.elo_ci95()).trim_start_matches('+')
-            ),
+            elo_text(&s),
             format!("{}:{}", t.stats[0].timeouts, t.stats[1].timeouts),
             format!("{}:{}", t.stats[0].illegal, t.stats[1].illegal),
             format!("{}:{}", t.stats[0].crashes, t.stats[1].crashes),
@@ -342,12 +355,11 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
         let [p0, p1, p2, p3, p4] = pairs.0;
         let _ = writeln!(
             out,
-            "pairs {}: 0:{p0} ½:{p1} 1:{p2} 1½:{p3} 2:{p4} (A's points per pair); score {:.3} ±{:.3}, Elo {} ±{}",
+            "pairs {}: 0:{p0} ½:{p1} 1:{p2} 1½:{p3} 2:{p4} (A's points per pair); score {:.3} ±{:.3}, Elo {}",
             pairs.pairs(),
             s.score,
             s.score_ci95,
-            signed(s.elo),
-            signed(s.elo_ci95()).trim_start_matches('+')
+            elo_text(&s)
         );
     }
     if let Some(sprt) = opts.sprt {
