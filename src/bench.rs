@@ -7,8 +7,7 @@
 use crate::bot::tron::{Choice, Evidence, TronSearcher};
 use crate::bot::Config;
 use crate::json;
-use crate::search::parallel::RootParallel;
-use crate::search::{Evaluator, FastRng, Game, Limits, Search, SearchStats};
+use crate::search::{FastRng, Game, Limits, Search, SearchStats};
 use rand::SeedableRng;
 
 /// How long each position is searched.
@@ -90,58 +89,48 @@ pub fn seeded_position<G: Game>(start: G, plies: usize, seed: u64) -> G {
     game
 }
 
-/// Searches `position` within `budget` with fresh trees, one per `--threads` (each
-/// thread gets the whole budget: `--iterations N` is N per thread).
-pub fn bench_tree<G, E>(
-    game: &'static str,
-    name: &str,
-    position: G,
-    evaluator: E,
-    budget: BenchBudget,
-    config: &Config,
-) -> BenchResult
-where
-    G: Game + Send,
-    G::Move: Send,
-    E: Evaluator<G> + Clone + Send,
-{
-    let seed = config.seed.unwrap_or(1);
-    let mut trees = RootParallel::new(position, config.uttt, evaluator, seed, config.threads);
-    let stats = trees.search(budget.limits());
-    BenchResult {
-        game,
-        position: name.to_owned(),
-        stats,
-        best: format!("{:?}", trees.best_move().map(|m| (m.mv, m.visits, m.value))),
-        depth: None,
-        threads: trees.threads(),
-    }
-}
-
 /// The UTTT positions: the empty board first, then seeded random games after 10, 20
-/// and 30 plies.
+/// and 30 plies, each searched by the search the options build (the bot's own: MCTS
+/// trees, one per `--threads`, each given the whole budget, so `--iterations N` is N per
+/// thread; or alpha-beta, whose `--iterations N` is N nodes).
 pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
-    use crate::uttt::{Board, RandomPlayout};
-    let mut results = vec![bench_tree(
-        "uttt",
-        "empty",
-        Board::new(),
-        RandomPlayout,
-        budget,
-        config,
-    )];
-    for plies in [10, 20, 30] {
-        let position = seeded_position(Board::new(), plies, 2016);
-        results.push(bench_tree(
-            "uttt",
-            &format!("ply{plies}"),
-            position,
-            RandomPlayout,
-            budget,
-            config,
-        ));
-    }
-    results
+    use crate::bot::uttt::{new_search, UtttSearch};
+    use crate::uttt::Board;
+    let positions =
+        std::iter::once(("empty".to_string(), Board::new())).chain([10, 20, 30].map(|plies| {
+            (
+                format!("ply{plies}"),
+                seeded_position(Board::new(), plies, 2016),
+            )
+        }));
+    let seed = config.seed.unwrap_or(1);
+    positions
+        .map(|(name, position)| {
+            let mut search = new_search(config, position, seed);
+            let stats = search.search(budget.limits());
+            let best = search.best_move();
+            let (best, depth, threads) = match &search {
+                UtttSearch::Mcts(trees) => (
+                    format!("{:?}", best.map(|m| (m.mv, m.visits, m.value))),
+                    None,
+                    trees.threads(),
+                ),
+                UtttSearch::AlphaBeta { result, .. } => (
+                    format!("{:?}", result.as_ref().map(|r| (r.best, r.score))),
+                    result.as_ref().map(|r| r.depth),
+                    1,
+                ),
+            };
+            BenchResult {
+                game: "uttt",
+                position: name,
+                stats,
+                best,
+                depth,
+                threads,
+            }
+        })
+        .collect()
 }
 
 /// The Light Riders positions: the empty 16x16 start first, then the same board after

@@ -140,6 +140,34 @@ pub fn budget(tc: &TimeControl, bank_ms: u64, move_number: u32, legal_moves: u32
     }
 }
 
+/// The budget of iterative-deepening alpha-beta for our `move_number`-th move: Liang
+/// 2017's Table 4.1 (500 ms for the first 14 moves, then 500 / 800 / 1100 / 1700 ms for
+/// < 4, < 7, < 10 and ≥ 10 legal moves), scaled to the refill (the seed's 500 ms) and
+/// never above the bank less the safety margin. Alpha-beta keeps the last finished
+/// iteration's move, so the target is also the hard limit.
+pub fn alphabeta_budget(
+    tc: &TimeControl,
+    bank_ms: u64,
+    move_number: u32,
+    legal_moves: u32,
+) -> Budget {
+    if legal_moves <= 1 {
+        return Budget::IMMEDIATE;
+    }
+    let seed_ms: u64 = match (move_number, legal_moves) {
+        (0..=14, _) | (_, 0..=3) => 500,
+        (_, 4..=6) => 800,
+        (_, 7..=9) => 1100,
+        _ => 1700,
+    };
+    let target =
+        (seed_ms * tc.time_per_move_ms / 500).min(bank_ms.saturating_sub(tc.safety_margin_ms));
+    Budget {
+        target_ms: target,
+        hard_ms: target,
+    }
+}
+
 /// More choices deserve more thought: the ratios of Liang 2017's Table 4.2
 /// (500 / 800 / 1100 / 1700 ms for < 4, < 7, < 10 and ≥ 10 moves), scaled so that a
 /// typical position (7–9 moves) gets the base budget.
@@ -170,6 +198,30 @@ mod tests {
         assert_eq!(tc.usable_bank(None), 500);
         let small = TimeControl::uttt(2_000, 100);
         assert_eq!(small.usable_bank(Some(5_000)), 2_000);
+    }
+
+    #[test]
+    fn alphabeta_follows_the_seeds_table_within_the_bank() {
+        let tc = uttt();
+        let target =
+            |bank, move_number, legal| alphabeta_budget(&tc, bank, move_number, legal).target_ms;
+        assert_eq!(target(10_000, 3, 40), 500, "the first 14 moves");
+        assert_eq!(target(10_000, 20, 3), 500);
+        assert_eq!(target(10_000, 20, 6), 800);
+        assert_eq!(target(10_000, 20, 9), 1100);
+        assert_eq!(target(10_000, 20, 10), 1700);
+        assert_eq!(
+            target(1_000, 20, 10),
+            960,
+            "never beyond the bank less the margin"
+        );
+        let fast = TimeControl::uttt(2_000, 100);
+        assert_eq!(
+            alphabeta_budget(&fast, 2_000, 20, 10).target_ms,
+            340,
+            "scaled to the refill"
+        );
+        assert_eq!(alphabeta_budget(&tc, 10_000, 20, 1), Budget::IMMEDIATE);
     }
 
     #[test]

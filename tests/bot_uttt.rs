@@ -267,3 +267,117 @@ fn pondering_works_with_threads_and_with_an_instant_reply() {
     let line = second_move_log(&["--seed", "5", "--ponder", "--threads", "2"], 0);
     assert!(line.contains("reused=true"), "{line}");
 }
+
+#[test]
+fn alpha_beta_plays_legally_within_the_seeds_time_table() {
+    let line = second_move_log(&["--seed", "5", "--uttt-search", "alphabeta"], 0);
+    // Move 2 is among the first 14: Table 4.1's 500 ms, scaled to the 100 ms refill.
+    assert_eq!(field(&line, "budget"), 100, "{line}");
+    assert!(field(&line, "depth") >= 4, "{line}");
+    assert!(field(&line, "elapsed") <= 100 + 20, "{line}");
+}
+
+#[test]
+fn fixed_depth_alpha_beta_stops_at_its_depth() {
+    let line = second_move_log(
+        &[
+            "--seed",
+            "5",
+            "--uttt-search",
+            "alphabeta",
+            "--uttt-depth",
+            "3",
+            "--eval",
+            "simple",
+        ],
+        0,
+    );
+    assert_eq!(field(&line, "depth"), 3, "{line}");
+}
+
+#[test]
+fn the_seeds_playouts_play_legally() {
+    for args in [&["--playout", "win-first"][..], &["--ept", "20,0.7"]] {
+        let line = second_move_log(&[&["--seed", "5"][..], args].concat(), 0);
+        assert!(field(&line, "playouts") > 1000, "{line}");
+    }
+}
+
+/// Referees a whole CodinGame game against the bot (`args`), the test playing seeded
+/// random moves for the other side: every answer must be a valid action, in time.
+fn codingame_game(args: &[&str], bot_moves_first: bool) -> String {
+    use mctsbot::search::{random_below, FastRng, Game};
+    use mctsbot::uttt::EndRule;
+    use rand::SeedableRng;
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = Process::new(env!("CARGO_BIN_EXE_mctsbot"))
+        .args(args)
+        .env("RUST_LOG", "info")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut board = Board::with_end_rule(EndRule::MoreBoards);
+    let mut rng = FastRng::seed_from_u64(9);
+    let mut moves = Vec::new();
+    let mut last: Option<Move> = None;
+    let row_col = |m: Move| format!("{} {}", m.xy().1, m.xy().0);
+    while board.outcome().is_none() {
+        moves.clear();
+        board.legal_moves(&mut moves);
+        let bots_turn = (board.turn() == 0) == bot_moves_first;
+        if !bots_turn {
+            let mv = moves[random_below(&mut rng, moves.len() as u32) as usize];
+            board.play(mv);
+            last = Some(mv);
+            continue;
+        }
+        let mut turn = format!(
+            "{}\n{}\n",
+            last.map_or("-1 -1".into(), row_col),
+            moves.len()
+        );
+        for &mv in &moves {
+            turn += &format!("{}\n", row_col(mv));
+        }
+        let sent = std::time::Instant::now();
+        stdin.write_all(turn.as_bytes()).unwrap();
+        let mut answer = String::new();
+        stdout.read_line(&mut answer).unwrap();
+        let took = sent.elapsed();
+        // A loose bound (tests share the machine): it catches a search that ignores the
+        // turn's clock; the arena's series count real timeouts.
+        let first_turn = board.ply() <= 1;
+        assert!(
+            took.as_millis() < if first_turn { 3000 } else { 600 },
+            "{took:?}"
+        );
+        let numbers: Vec<u8> = answer
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let mv = Move::from_xy(numbers[1], numbers[0]).unwrap();
+        assert!(moves.contains(&mv), "{answer:?} is not valid");
+        board.play(mv);
+        last = Some(mv);
+    }
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    String::from_utf8_lossy(&output.stderr).into_owned()
+}
+
+#[test]
+fn plays_whole_codingame_games_from_either_seat() {
+    let log = codingame_game(&["--seed", "3"], true);
+    assert!(
+        log.contains("CodinGame Ultimate Tic-Tac-Toe"),
+        "detected: {log}"
+    );
+    assert!(log.contains("reused=true"), "{log}");
+    let log = codingame_game(&["--seed", "4", "--protocol", "codingame"], false);
+    assert!(!log.contains("ERROR"), "{log}");
+}

@@ -12,7 +12,34 @@ use std::path::PathBuf;
 pub enum GameKind {
     Uttt,
     Tron,
+    /// CodinGame's UTTT: its line protocol, end rule (more boards wins a lineless game)
+    /// and clock (a fixed time per turn, longer for the first).
+    UtttCodinGame,
 }
+
+impl GameKind {
+    /// The name on the command line and in `results.json`.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Uttt => "uttt",
+            GameKind::Tron => "tron",
+            GameKind::UtttCodinGame => "uttt-cg",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        match name {
+            "uttt" => Some(GameKind::Uttt),
+            "tron" | "lightriders" | "light-riders" => Some(GameKind::Tron),
+            "uttt-cg" | "uttt-codingame" => Some(GameKind::UtttCodinGame),
+            _ => None,
+        }
+    }
+}
+
+/// CodinGame's UTTT clock: the first turn and every later one.
+pub const CODINGAME_FIRST_TURN_MS: u64 = 1000;
+pub const CODINGAME_TURN_MS: u64 = 100;
 
 /// Everything a series needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,13 +103,18 @@ impl std::fmt::Display for Shard {
 }
 
 pub const USAGE: &str = "\
-usage: arena --game uttt|tron [options] -- \"COMMAND A\" \"COMMAND B\"
+usage: arena --game uttt|tron|uttt-cg [options] -- \"COMMAND A\" \"COMMAND B\"
 
 Plays bot A against bot B (each run with `sh -c COMMAND`) over the TheAIGames /
 riddles.io engine protocol; with --games N, a series with colours alternated.
 
 options:
-  --game uttt|tron        the game (default uttt)
+  --game uttt|tron|uttt-cg
+                          the game (default uttt); uttt-cg is CodinGame's UTTT: its
+                          protocol, its end rule (a lineless game goes to the player
+                          with more boards), a fixed time per turn (--timebank is
+                          the first turn's, default 1000; --time-per-move every
+                          later turn's, default 100), and no second chance
   --dialect theaigames|riddles   UTTT dialect (default theaigames, the 2016 engine)
   --timebank MS           maximum and initial timebank (default 10000)
   --time-per-move MS      added after every answer (default 500 uttt, 200 tron)
@@ -132,7 +164,7 @@ In a command, {seed} becomes a per-game seed and {game} the game's index.";
 pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut game = GameKind::Uttt;
     let mut dialect = Dialect::TheAiGames;
-    let mut timebank = ENGINE_TIMEBANK_MS;
+    let mut timebank = None;
     let mut time_per_move = None;
     let mut games = None;
     let mut sprt = None;
@@ -182,11 +214,8 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         };
         match flag {
             "--game" => {
-                game = match value.as_str() {
-                    "uttt" => GameKind::Uttt,
-                    "tron" | "lightriders" | "light-riders" => GameKind::Tron,
-                    _ => return Err(format!("--game: unknown game {value:?}")),
-                }
+                game = GameKind::from_name(&value)
+                    .ok_or_else(|| format!("--game: unknown game {value:?}"))?
             }
             "--dialect" => {
                 dialect = match value.as_str() {
@@ -195,7 +224,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
                     _ => return Err(format!("--dialect: unknown dialect {value:?}")),
                 }
             }
-            "--timebank" => timebank = number(flag, &value)?,
+            "--timebank" => timebank = Some(number(flag, &value)?),
             "--time-per-move" => time_per_move = Some(number(flag, &value)?),
             "--games" => games = Some(number(flag, &value)?),
             "--sprt" => sprt = Some(Sprt::parse(&value)?),
@@ -228,10 +257,14 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(Options {
         game,
         dialect,
-        timebank,
+        timebank: timebank.unwrap_or(match game {
+            GameKind::UtttCodinGame => CODINGAME_FIRST_TURN_MS,
+            _ => ENGINE_TIMEBANK_MS,
+        }),
         time_per_move: time_per_move.unwrap_or(match game {
             GameKind::Uttt => UTTT_TIME_PER_MOVE_MS,
             GameKind::Tron => TRON_TIME_PER_MOVE_MS,
+            GameKind::UtttCodinGame => CODINGAME_TURN_MS,
         }),
         games,
         jobs,

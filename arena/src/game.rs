@@ -166,7 +166,7 @@ impl GameSetup<'_> {
             map: self
                 .map
                 .as_ref()
-                .map_or_else(|| "uttt".to_string(), |m| m.name.clone()),
+                .map_or_else(|| self.opts.game.name().to_string(), |m| m.name.clone()),
             a_player: self.a_player,
             winner: self.winner(winner),
             opening: self.opening.as_ref().map_or(String::new(), Opening::text),
@@ -230,6 +230,18 @@ impl Seat {
         self.send(&Command::ActionMove {
             timebank_ms: self.bank.remaining(),
         });
+        Instant::now()
+    }
+
+    /// Sends the lines of a CodinGame turn (after dropping stale answers) and returns
+    /// when they were sent; the turn's time is the seat's bank.
+    pub fn request_lines(&mut self, lines: &[String]) -> Instant {
+        if let Some(bot) = &mut self.bot {
+            bot.discard_pending();
+            for line in lines {
+                bot.send(line);
+            }
+        }
         Instant::now()
     }
 

@@ -20,6 +20,7 @@ pub mod series;
 pub mod stats;
 pub mod timebank;
 pub mod tron_match;
+pub mod uttt_codingame;
 pub mod uttt_match;
 
 use cli::{GameKind, Options};
@@ -39,7 +40,7 @@ pub fn run(opts: &Options) -> i32 {
             return 2;
         }
     };
-    if opts.game == GameKind::Uttt && !maps.is_empty() {
+    if opts.game != GameKind::Tron && !maps.is_empty() {
         eprintln!("arena: --map is for --game tron");
         return 2;
     }
@@ -56,6 +57,7 @@ pub fn run(opts: &Options) -> i32 {
     let play: series::PlayFn = match opts.game {
         GameKind::Uttt => uttt_match::play,
         GameKind::Tron => tron_match::play,
+        GameKind::UtttCodinGame => uttt_codingame::play,
     };
     let openings = match series::openings(opts, &maps) {
         Ok(openings) => openings,

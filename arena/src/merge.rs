@@ -71,10 +71,7 @@ fn options(settings: &Value, sprt: &Value) -> Result<Options, String> {
         }),
     };
     Ok(Options {
-        game: match text("game")?.as_str() {
-            "tron" => GameKind::Tron,
-            _ => GameKind::Uttt,
-        },
+        game: GameKind::from_name(&text("game")?).unwrap_or(GameKind::Uttt),
         dialect: match text("dialect")?.as_str() {
             "Riddles" => Dialect::Riddles,
             _ => Dialect::TheAiGames,

@@ -81,6 +81,10 @@ impl Book {
                 let line = &lines[pair as usize % lines.len()];
                 parse_uttt(line).map(Opening::Uttt)
             }
+            (_, GameKind::UtttCodinGame) => Err(
+                "CodinGame's protocol sends only the last move: a bot cannot be shown an opening"
+                    .into(),
+            ),
             (book, GameKind::Tron) => {
                 let start = start_state(map.ok_or("a Light Riders opening needs a map")?)?;
                 match book {

@@ -4,11 +4,12 @@
 //! `action` requests to the player of the game being played, detected from the first
 //! lines unless `--game` says. stdout carries answers only; everything else is logged.
 
+pub mod codingame;
 pub mod options;
 pub mod tron;
-mod uttt;
+pub mod uttt;
 
-pub use options::{Config, GameChoice, USAGE};
+pub use options::{Config, GameChoice, ProtocolChoice, USAGE};
 
 use crate::protocol::{self, Command, GameUpdate, Setting, Token};
 use crate::timeman::{TimeControl, ENGINE_TIMEBANK_MS};
@@ -337,8 +338,24 @@ where
     R: BufRead + Send,
     W: Write,
 {
+    let mut first = Vec::new();
+    if input.read_until(b'\n', &mut first)? == 0 {
+        return Ok(());
+    }
+    let received = Instant::now();
+    let first_line = String::from_utf8_lossy(&first).into_owned();
+    let codingame = match config.protocol {
+        ProtocolChoice::CodinGame => true,
+        ProtocolChoice::Engine => false,
+        ProtocolChoice::Auto => protocol::codingame::looks_like_codingame(&first_line),
+    };
+    if codingame {
+        info!("CodinGame Ultimate Tic-Tac-Toe");
+        return codingame::run(first_line, received, input, output, &config);
+    }
     let ponder = config.ponder;
     let mut session = Session::new(config);
+    respond(&mut session, &mut output, &first, received)?;
     if !ponder {
         let mut buffer = Vec::new();
         loop {
@@ -418,9 +435,7 @@ mod tests {
         let searcher = tron::TronSearcher::new(&config.tron, TronState::light_riders_start(), 0, 1);
         let uttt_search = uttt::new_search(&config, Board::new(), 1);
         format!(
-            "{:?} threads={}\n{searcher:?}\n{:?}\n{:?}",
-            uttt_search.config(),
-            uttt_search.threads(),
+            "{uttt_search:?}\n{searcher:?}\n{:?}\n{:?}",
             uttt_player.time_control(&settings, &config),
             tron_player.time_control(&settings, &config),
         )
@@ -437,6 +452,19 @@ mod tests {
         (&[], &["--final", "robust"]),
         (&[], &["--final", "secure"]),
         (&[], &["--no-solver"]),
+        (&[], &["--uttt-search", "alphabeta"]),
+        (&["--uttt-search", "alphabeta"], &["--eval", "simple"]),
+        (&["--uttt-search", "alphabeta"], &["--eval", "advanced"]),
+        (
+            &["--uttt-search", "alphabeta"],
+            &["--eval-weights", "1,1,1,1,1,1,1,1,1,1,1,1,1,1"],
+        ),
+        (&["--uttt-search", "alphabeta"], &["--uttt-depth", "7"]),
+        (&[], &["--playout", "win-first"]),
+        (&[], &["--rave", "0.1"]),
+        (&["--rave", "0.1"], &["--rave", "1"]),
+        (&[], &["--ept", "50,0.7"]),
+        (&["--ept", "50,0.7"], &["--eval", "connecting"]),
         (&[], &["--safety-ms", "60"]),
         (&[], &["--time-horizon", "12"]),
         (&[], &["--tron-search", "alphabeta"]),
@@ -473,8 +501,11 @@ mod tests {
     /// `--tron-late-alphabeta` changes the search only later in the game: the options'
     /// and the bot's Light Riders tests check it; `--ponder` changes when the bot
     /// searches: the bot's UTTT tests check it.
+    /// `--protocol` chooses the dialect: the CodinGame tests (`codingame.rs`, the bot's
+    /// UTTT tests) check it.
     const OTHER_FLAGS: &[&str] = &[
         "--game",
+        "--protocol",
         "--seed",
         "--no-endgame",
         "--tron-late-alphabeta",

@@ -10,6 +10,8 @@ use crate::search::FinalMove;
 use crate::timeman::TimeControl;
 use crate::tron::playout::SpaceScore;
 use crate::tron::{EvalCutoff, PlayoutPolicy, TronState};
+use crate::uttt::evaluate::{EvalKind, Weights};
+use crate::uttt::{EarlyTermination, Playout};
 use std::str::FromStr;
 
 /// Which game the bot plays.
@@ -21,14 +23,28 @@ pub enum GameChoice {
     Tron,
 }
 
+/// Which protocol the bot speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProtocolChoice {
+    /// CodinGame when the first line is two integers, else the engines'.
+    Auto,
+    /// TheAIGames / riddles.io (`settings`, `update game`, `action move`).
+    Engine,
+    /// CodinGame's UTTT (`row col` lines, its end rule and clock).
+    CodinGame,
+}
+
 /// Everything the bot can be told on its command line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Config {
     pub game: GameChoice,
+    pub protocol: ProtocolChoice,
     /// Seed of the search's random numbers; `None` seeds from the clock.
     pub seed: Option<u64>,
     /// The UTTT search.
     pub uttt: TreeConfig,
+    /// The UTTT search's kind, evaluation and play-outs.
+    pub uttt_play: UtttPlay,
     /// The Light Riders search.
     pub tron: TronConfig,
     /// Milliseconds kept back from the timebank; `None` keeps each game's default.
@@ -51,14 +67,17 @@ pub const UTTT_SEARCH: TreeConfig = TreeConfig {
     max_nodes: 4_000_000,
     final_move: FinalMove::MaxRobust,
     solver: true,
+    rave: None,
 };
 
 impl Default for Config {
     fn default() -> Self {
         Config {
             game: GameChoice::Auto,
+            protocol: ProtocolChoice::Auto,
             seed: None,
             uttt: UTTT_SEARCH,
+            uttt_play: UtttPlay::default(),
             tron: TronConfig::default(),
             safety_margin_ms: None,
             time_horizon: None,
@@ -66,6 +85,97 @@ impl Default for Config {
             ponder: false,
         }
     }
+}
+
+/// Which search plays UTTT.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UtttSearchKind {
+    Mcts,
+    /// Iterative-deepening alpha-beta over the evaluation (Liang 2017's minimax).
+    AlphaBeta,
+}
+
+impl FromStr for UtttSearchKind {
+    type Err = String;
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "mcts" => Ok(UtttSearchKind::Mcts),
+            "alphabeta" => Ok(UtttSearchKind::AlphaBeta),
+            _ => Err(format!("unknown UTTT search {name:?}: mcts or alphabeta")),
+        }
+    }
+}
+
+/// The UTTT search beyond the tree's settings: which search, the evaluation alpha-beta
+/// and early play-out termination use, and the play-outs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UtttPlay {
+    pub search: UtttSearchKind,
+    /// Read once from the options and kept for the whole run (shared by every search).
+    pub weights: &'static Weights,
+    /// Alpha-beta: search exactly this deep (the seed's "minimax N"), the clock allowing.
+    pub depth: Option<u32>,
+    /// Play a move that wins the game at once whenever a play-out has one.
+    pub win_first: bool,
+    /// Early play-out termination: play-out moves and the evaluation's draw bound.
+    pub early_termination: Option<(u32, f32)>,
+}
+
+/// The seed's comprehensive evaluation, the strongest of its four (Table 2.8).
+static COMPREHENSIVE: std::sync::LazyLock<Weights> =
+    std::sync::LazyLock::new(|| EvalKind::Comprehensive.seed_weights());
+
+impl Default for UtttPlay {
+    fn default() -> Self {
+        UtttPlay {
+            search: UtttSearchKind::Mcts,
+            weights: &COMPREHENSIVE,
+            depth: None,
+            win_first: false,
+            early_termination: None,
+        }
+    }
+}
+
+impl UtttPlay {
+    /// The MCTS evaluator these options ask for; `for_rave` records the play-outs' moves.
+    pub fn playout(&self, for_rave: bool) -> Playout {
+        let early_termination = self
+            .early_termination
+            .map(|(moves, bound)| EarlyTermination {
+                moves,
+                bound,
+                weights: self.weights,
+            });
+        Playout::new(self.win_first, early_termination, for_rave)
+    }
+}
+
+/// Weights kept for the rest of the run (options are read once per process).
+fn leak(weights: Weights) -> &'static Weights {
+    Box::leak(Box::new(weights))
+}
+
+/// `--ept MOVES,BOUND`.
+fn early_termination(text: &str) -> Result<(u32, f32), String> {
+    let err = || format!("--ept needs MOVES,BOUND (such as 50,0.7), not {text:?}");
+    let (moves, bound) = text.split_once(',').ok_or_else(err)?;
+    let moves = moves.trim().parse().map_err(|_| err())?;
+    let bound: f32 = bound.trim().parse().map_err(|_| err())?;
+    if !(bound >= 0.0 && bound.is_finite()) {
+        return Err(err());
+    }
+    Ok((moves, bound))
+}
+
+/// `--eval-weights W1,…,W14` (the order of [`Weights::to_vec`]).
+fn eval_weights(text: &str) -> Result<Weights, String> {
+    let values: Result<Vec<f32>, _> = text.split(',').map(|v| v.trim().parse::<f32>()).collect();
+    values
+        .ok()
+        .filter(|v| v.iter().all(|x| x.is_finite()))
+        .and_then(|v| Weights::from_slice(&v))
+        .ok_or_else(|| format!("--eval-weights needs 14 comma-separated numbers, not {text:?}"))
 }
 
 /// The exploration constant C of UCB1 tuned for Tron (Lanctot et al. 2013, Table 4).
@@ -313,6 +423,7 @@ impl TronConfig {
             max_nodes: self.max_nodes,
             final_move: self.final_move.unwrap_or(FinalMove::MostVisits),
             solver: true,
+            rave: None,
         }
     }
 }
@@ -340,9 +451,13 @@ USAGE:
 
 OPTIONS:
     --game auto|uttt|tron   the game; auto detects it from the engine's lines [auto]
+    --protocol auto|theaigames|codingame
+                            the engines' protocol (TheAIGames and riddles.io), or
+                            CodinGame's UTTT (its end rule and 100 ms turns); auto:
+                            CodinGame when the first line is two integers [auto]
     --seed N                seed of the random numbers, for reproducible games [clock]
     --safety-ms N           milliseconds kept back from the timebank for pipes and
-                            scheduling [40 UTTT, 30 Tron]
+                            scheduling [40 UTTT, 30 Tron, 10 CodinGame]
     --time-horizon N        our moves over which the timebank surplus is spread
                             [30 UTTT, cells/8 but at least 32 Tron]
     --ponder                UTTT: search on while the opponent thinks (where a server
@@ -359,6 +474,27 @@ OPTIONS:
                             searching on (up to twice the budget) until both agree;
                             or the best mean - 1/sqrt(visits) [max-robust]
     --no-solver             do not prove wins and losses (MCTS-Solver)
+    --rave R                RAVE with the minimum-MSE schedule's constant R (Liang
+                            2017: 0.1); AMAF values steer selection early [off]
+    --playout random|win-first
+                            play-outs: uniformly random moves, or a move that wins
+                            the game at once whenever there is one [random]
+    --ept MOVES,BOUND       early play-out termination: after MOVES play-out moves the
+                            evaluation decides, a draw within +-BOUND (Liang 2017:
+                            50,0.7) [off]
+  UTTT alpha-beta (Liang 2017's minimax) and the evaluation:
+    --uttt-search mcts|alphabeta
+                            MCTS-UCT, or iterative-deepening alpha-beta with a Zobrist
+                            transposition table, timed by the seed's Table 4.1 [mcts]
+    --uttt-depth N          alpha-beta: search exactly N plies (the seed's minimax N),
+                            the clock allowing [iterative deepening]
+    --eval simple|connecting|advanced|comprehensive
+                            the seed's evaluation for alpha-beta and --ept, with its
+                            CMA-ES-tuned weights [comprehensive]
+    --eval-weights W1,...,W14
+                            the evaluation's weights: won boards (middle, corner, side),
+                            macro two-in-a-row, micro two-in-a-row, then marks by board
+                            class (middle, corner, side) and cell class (tune-eval)
   Light Riders search:
     --tron-search mcts|alphabeta
                             MCTS with the variant below, or iterative-deepening
@@ -435,6 +571,14 @@ impl Config {
                         other => return Err(format!("unknown game {other:?}")),
                     }
                 }
+                "--protocol" => {
+                    config.protocol = match value("a protocol")?.as_str() {
+                        "auto" => ProtocolChoice::Auto,
+                        "theaigames" | "riddles" | "engine" => ProtocolChoice::Engine,
+                        "codingame" => ProtocolChoice::CodinGame,
+                        other => return Err(format!("unknown protocol {other:?}")),
+                    }
+                }
                 "--seed" => config.seed = Some(number(flag, &value("a number")?)?),
                 "--safety-ms" => config.safety_margin_ms = Some(number(flag, &value("ms")?)?),
                 "--time-horizon" => config.time_horizon = Some(number(flag, &value("moves")?)?),
@@ -445,6 +589,29 @@ impl Config {
                 "--max-nodes" => config.uttt.max_nodes = number(flag, &value("nodes")?)?,
                 "--final" => config.uttt.final_move = final_move(&value("a final-move rule")?)?,
                 "--no-solver" => config.uttt.solver = false,
+                "--rave" => config.uttt.rave = Some(positive(flag, &value("a number")?)?),
+                "--uttt-search" => config.uttt_play.search = value("mcts or alphabeta")?.parse()?,
+                "--eval" => {
+                    let kind: EvalKind = value("an evaluation")?.parse()?;
+                    config.uttt_play.weights = leak(kind.seed_weights());
+                }
+                "--eval-weights" => {
+                    config.uttt_play.weights = leak(eval_weights(&value("14 weights")?)?)
+                }
+                "--uttt-depth" => config.uttt_play.depth = Some(number(flag, &value("plies")?)?),
+                "--playout" => {
+                    config.uttt_play.win_first = match value("a play-out")?.as_str() {
+                        "random" => false,
+                        "win-first" => true,
+                        other => {
+                            return Err(format!("unknown play-out {other:?}: random or win-first"))
+                        }
+                    }
+                }
+                "--ept" => {
+                    config.uttt_play.early_termination =
+                        Some(early_termination(&value("MOVES,BOUND")?)?)
+                }
                 "--tron-search" => config.tron.search = value("mcts or alphabeta")?.parse()?,
                 "--tron-variant" => {
                     config.tron.variant = value("a variant")?.parse()?;
@@ -486,6 +653,9 @@ impl Config {
         if !(1..=256).contains(&config.threads) {
             return Err("--threads must be between 1 and 256".into());
         }
+        if config.uttt_play.depth == Some(0) {
+            return Err("--uttt-depth must be at least 1".into());
+        }
         if config.uttt.max_nodes < 100 {
             return Err("--max-nodes must be at least 100".into());
         }
@@ -502,6 +672,46 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_seeds_uttt_options_parse_and_bad_values_are_refused() {
+        let config = Config::from_args(&[
+            "--uttt-search",
+            "alphabeta",
+            "--eval",
+            "advanced",
+            "--uttt-depth",
+            "7",
+            "--playout",
+            "win-first",
+            "--ept",
+            "50,0.7",
+        ])
+        .unwrap();
+        let play = config.uttt_play;
+        assert_eq!(play.search, UtttSearchKind::AlphaBeta);
+        assert_eq!(*play.weights, EvalKind::Advanced.seed_weights());
+        assert_eq!(play.depth, Some(7));
+        assert!(play.win_first);
+        assert_eq!(play.early_termination, Some((50, 0.7)));
+        let weights = Config::from_args(&["--eval-weights", "1,2,3,4,5,6,7,8,9,10,11,12,13,14"])
+            .unwrap()
+            .uttt_play
+            .weights;
+        assert_eq!(weights.micro_marks[2], [12.0, 13.0, 14.0]);
+        for bad in [
+            &["--uttt-search", "minimax"][..],
+            &["--eval", "clever"],
+            &["--eval-weights", "1,2,3"],
+            &["--eval-weights", "1,2,3,4,5,6,7,8,9,10,11,12,13,x"],
+            &["--uttt-depth", "0"],
+            &["--playout", "heavy"],
+            &["--ept", "50"],
+            &["--ept", "50,-1"],
+        ] {
+            assert!(Config::from_args(bad).is_err(), "{bad:?} accepted");
+        }
+    }
 
     #[test]
     fn no_options_give_the_defaults() {

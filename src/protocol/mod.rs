@@ -8,6 +8,7 @@
 
 use std::fmt;
 
+pub mod codingame;
 mod parse;
 #[cfg(test)]
 mod tests;

@@ -71,6 +71,12 @@ pub trait Game: Clone + PartialEq {
 
     /// Plays a legal move for the player to move.
     fn play(&mut self, mv: Self::Move);
+
+    /// RAVE: the move's slot in the all-moves-as-first statistics (below 128), the same
+    /// for the same move in any position. Games without RAVE keep the default.
+    fn amaf_slot(_mv: Self::Move) -> u32 {
+        0
+    }
 }
 
 /// A two-player, zero-sum game in which both players move at once (Tron). Only the
@@ -115,6 +121,12 @@ pub trait Evaluator<G> {
     /// finished position gets its result). May play moves on `state`, the search's
     /// scratch copy.
     fn evaluate(&mut self, state: &mut G, rng: &mut FastRng) -> f32;
+
+    /// RAVE: the AMAF slots ([`Game::amaf_slot`]) of the moves each player made in the
+    /// last [`Evaluator::evaluate`], as one bit set per player. None by default.
+    fn played_slots(&self) -> [u128; 2] {
+        [0; 2]
+    }
 
     /// Whether [`Evaluator::evaluate`] gives a position the same value every time (no
     /// random play-out): a search may then reuse a value it has instead of evaluating

@@ -44,6 +44,10 @@ where
         self.trees[0].config()
     }
 
+    pub fn evaluator(&self) -> &E {
+        self.trees[0].evaluator()
+    }
+
     /// Moves every tree's root to `new_root` (see [`Tree::reroot`]); whether the first
     /// tree kept anything (they all saw the same moves).
     pub fn reroot(&mut self, new_root: G) -> bool {
@@ -139,6 +143,7 @@ mod tests {
         max_nodes: 100_000,
         final_move: FinalMove::MostVisits,
         solver: true,
+        rave: None,
     };
 
     #[test]

@@ -36,6 +36,30 @@ pub struct TreeConfig {
     pub final_move: FinalMove,
     /// Prove wins, losses and draws (MCTS-Solver) and play proven wins at once.
     pub solver: bool,
+    /// RAVE with this constant R in the minimum-MSE schedule (see [`rave_beta`]); the
+    /// evaluator must report its play-outs' moves ([`Evaluator::played_slots`]).
+    pub rave: Option<f32>,
+}
+
+/// RAVE's weight of the AMAF mean for a child with `visits` visits and `amaf_visits`
+/// AMAF updates: Gelly and Silver's minimum-MSE schedule as Liang 2017 gives it,
+/// `β = ñ / (n + ñ + R·n·ñ)` (1 for an unvisited child, falling towards 0).
+#[inline]
+pub fn rave_beta(constant: f32, visits: u32, amaf_visits: u32) -> f32 {
+    let (n, amaf) = (visits as f32, amaf_visits as f32);
+    if amaf_visits == 0 {
+        0.0
+    } else {
+        amaf / (n + amaf + constant * n * amaf)
+    }
+}
+
+/// A node's all-moves-as-first statistics (RAVE): the mean reward for its mover of the
+/// iterations in which its move was played later, by the same player, below its parent.
+#[derive(Clone, Copy, Debug, Default)]
+struct Amaf {
+    mean: f32,
+    visits: u32,
 }
 
 /// The game-theoretic value of a node when proven, from the view of the player who made
@@ -117,6 +141,8 @@ pub struct Tree<G: Game, E> {
     nodes: Vec<Node<G::Move>>,
     /// Mean squared reward of each node, kept only for [`Selection::Ucb1Tuned`].
     square_means: Vec<f32>,
+    /// Each node's AMAF statistics, kept only with RAVE.
+    amaf: Vec<Amaf>,
     config: TreeConfig,
     /// `exploration_terms[n]`: [`Self::exploration_term`] for `n < EXPLORATION_TABLE`.
     exploration_terms: Vec<f32>,
@@ -133,6 +159,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             evaluator,
             nodes: Vec::new(),
             square_means: Vec::new(),
+            amaf: Vec::new(),
             config,
             exploration_terms: (0..EXPLORATION_TABLE)
                 .map(|n| exploration_from_ln(config.exploration, (n as f32).ln()))
@@ -186,11 +213,16 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         self.config.selection == Selection::Ucb1Tuned
     }
 
+    fn tracks_amaf(&self) -> bool {
+        self.config.rave.is_some()
+    }
+
     /// Starts an empty tree at `root_state`. A finished position gets no root node: there
     /// is nothing to search.
     fn reset_root(&mut self) {
         self.nodes.clear();
         self.square_means.clear();
+        self.amaf.clear();
         self.moves.clear();
         self.root_state.legal_moves(&mut self.moves);
         if let (None, Some(&any_move)) = (self.outcome(&self.root_state), self.moves.first()) {
@@ -207,6 +239,9 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         if self.tracks_squares() {
             self.square_means
                 .resize(self.square_means.len() + count, 0.0);
+        }
+        if self.tracks_amaf() {
+            self.amaf.resize(self.amaf.len() + count, Amaf::default());
         }
     }
 
@@ -261,6 +296,9 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         if self.tracks_squares() {
             self.square_means = origin.iter().map(|&i| self.square_means[i]).collect();
         }
+        if self.tracks_amaf() {
+            self.amaf = origin.iter().map(|&i| self.amaf[i]).collect();
+        }
         self.nodes = nodes;
     }
 
@@ -303,6 +341,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
 
         let reward0;
         let mut played_out = false;
+        let mut played_slots = [0u128; 2];
         if let Some(proven) = self.proven_reward0(node) {
             reward0 = proven;
         } else if let Some(outcome) = self.outcome(&state) {
@@ -337,9 +376,15 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             } else {
                 reward0 = self.evaluator.evaluate(&mut state, &mut self.rng);
                 played_out = true;
+                if self.tracks_amaf() {
+                    played_slots = self.evaluator.played_slots();
+                }
             }
         }
         self.backpropagate(reward0);
+        if self.tracks_amaf() {
+            self.backpropagate_amaf(reward0, played_slots);
+        }
         played_out
     }
 
@@ -358,6 +403,9 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     fn select_child(&self, parent: usize) -> usize {
         if self.config.selection == Selection::Ucb1Tuned {
             return self.select_child_tuned(parent);
+        }
+        if let Some(constant) = self.config.rave {
+            return self.select_child_rave(parent, constant);
         }
         let p = &self.nodes[parent];
         let exploration = self.exploration_term(p.visits);
@@ -411,6 +459,61 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             }
         }
         best
+    }
+
+    /// RAVE (Liang 2017, §4.3.2): the child maximising `(1 − β)·mean + β·amaf_mean +
+    /// C·√(ln N / n)` with [`rave_beta`]. Unvisited children come first, as in UCT, the
+    /// one with the best AMAF mean first (the seed's formula leaves their order open).
+    fn select_child_rave(&self, parent: usize, constant: f32) -> usize {
+        let p = &self.nodes[parent];
+        let exploration = self.exploration_term(p.visits);
+        let mut best = p.first_child as usize;
+        let mut best_score = f32::NEG_INFINITY;
+        let mut best_unvisited = None;
+        for child in p.children() {
+            let (c, amaf) = (&self.nodes[child], self.amaf[child]);
+            if c.visits == 0 {
+                let amaf_mean = if amaf.visits > 0 { amaf.mean } else { 0.5 };
+                if best_unvisited.map_or(true, |(_, mean)| amaf_mean > mean) {
+                    best_unvisited = Some((child, amaf_mean));
+                }
+                continue;
+            }
+            let score = if c.proof == Proof::Loss {
+                f32::NEG_INFINITY
+            } else {
+                let beta = rave_beta(constant, c.visits, amaf.visits);
+                (1.0 - beta) * c.mean + beta * amaf.mean + exploration * c.inv_sqrt_visits
+            };
+            if score > best_score {
+                best_score = score;
+                best = child;
+            }
+        }
+        best_unvisited.map_or(best, |(child, _)| child)
+    }
+
+    /// RAVE's update after an iteration: from the leaf up, each path node's children
+    /// whose move their mover played later in the iteration (below that node in the tree,
+    /// or in the play-out: `played`) get the reward in their AMAF statistics.
+    fn backpropagate_amaf(&mut self, reward0: f32, played: [u128; 2]) {
+        let mut seen = played;
+        for depth in (0..self.path.len()).rev() {
+            let node = self.nodes[self.path[depth] as usize];
+            for child in node.children() {
+                let c = &self.nodes[child];
+                if seen[c.mover as usize & 1] >> G::amaf_slot(c.mv) & 1 == 1 {
+                    let reward = super::reward_for(c.mover, reward0);
+                    let amaf = &mut self.amaf[child];
+                    amaf.visits += 1;
+                    amaf.mean += (reward - amaf.mean) / amaf.visits as f32;
+                }
+            }
+            // The root's own move is fictitious.
+            if depth > 0 {
+                seen[node.mover as usize & 1] |= 1 << G::amaf_slot(node.mv);
+            }
+        }
     }
 
     /// Creates the children of `node`; false if the tree has no room for them.
@@ -749,6 +852,7 @@ mod tests {
             max_nodes: 4_000_000,
             final_move: FinalMove::MaxRobust,
             solver: true,
+            rave: None,
         }
     }
 
@@ -838,6 +942,7 @@ mod tests {
         // x . . / o o . / x . .  — x to move must block at 5.
         let config = TreeConfig {
             solver: false,
+            rave: None,
             ..config()
         };
         let tree = searched(TicTacToe::from_picture("x..oo.x.."), config, 20_000);
@@ -927,6 +1032,7 @@ mod tests {
     fn reroot_keeps_the_subtree_of_the_moves_played() {
         let config = TreeConfig {
             solver: false,
+            rave: None,
             ..config()
         };
         let mut tree = new_tree(TicTacToe::new(), config, 5);
@@ -972,6 +1078,7 @@ mod tests {
         let config = TreeConfig {
             final_move: FinalMove::Secure { a: 1.0 },
             solver: false,
+            rave: None,
             ..config()
         };
         let tree = searched(TicTacToe::new(), config, 3000);
@@ -1058,5 +1165,42 @@ mod tests {
             .into_iter()
             .filter(|m| m.proof != Proof::Loss);
         assert!(not_lost.all(|m| m.value <= best.value));
+    }
+
+    #[test]
+    fn rave_counts_every_visit_of_a_node_in_its_amaf_statistics_and_more() {
+        use crate::uttt::{Board, Playout};
+        let config = TreeConfig {
+            rave: Some(0.1),
+            expand_visits: 2,
+            ..config()
+        };
+        let mut tree = Tree::new(Board::new(), config, Playout::new(false, None, true), 3);
+        tree.search(Limits::iterations(20_000));
+        assert_eq!(tree.amaf.len(), tree.nodes.len());
+        // A node's move is always played later in the iterations through it, by its mover.
+        for (node, amaf) in tree.nodes.iter().zip(&tree.amaf).skip(1) {
+            assert!(amaf.visits >= node.visits, "{node:?} {amaf:?}");
+        }
+        // Siblings learn from play-outs through other moves: more AMAF updates than visits.
+        let root = tree.nodes[0];
+        let visits: u32 = root.children().map(|c| tree.nodes[c].visits).sum();
+        let amaf: u32 = root.children().map(|c| tree.amaf[c].visits).sum();
+        assert!(amaf > 5 * visits, "{amaf} AMAF updates for {visits} visits");
+        assert!(tree.best_move().is_some());
+    }
+
+    #[test]
+    fn rave_weighs_amaf_fully_at_first_and_less_with_visits() {
+        assert_eq!(rave_beta(0.1, 0, 50), 1.0);
+        assert_eq!(rave_beta(0.1, 10, 0), 0.0);
+        assert!(rave_beta(0.1, 100, 1000) < rave_beta(0.1, 10, 1000));
+        assert!((rave_beta(1.0, 10, 10) - 10.0 / 120.0).abs() < 1e-6);
+    }
+
+    #[test]
+    fn without_rave_no_amaf_statistics_are_kept() {
+        let tree = searched(TicTacToe::new(), config(), 2_000);
+        assert!(tree.amaf.is_empty());
     }
 }

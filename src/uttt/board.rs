@@ -63,6 +63,30 @@ impl Move {
 /// `target` value meaning "any open micro board".
 pub(crate) const ANY: u8 = 9;
 
+/// How a game ends when every micro board is closed and nobody has a line of them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum EndRule {
+    /// A draw (TheAIGames, riddles.io).
+    #[default]
+    Draw,
+    /// The player who won more micro boards wins; equal counts draw (CodinGame's
+    /// referee, `CodinGame/game-tictactoe`).
+    MoreBoards,
+}
+
+impl EndRule {
+    /// The result of a finished game without a line, from the won-board masks.
+    #[inline]
+    pub(crate) fn lineless_outcome(self, won: [u16; 2]) -> Outcome {
+        let (first, second) = (count9(won[0]), count9(won[1]));
+        match self {
+            EndRule::MoreBoards if first > second => Outcome::Win(0),
+            EndRule::MoreBoards if second > first => Outcome::Win(1),
+            _ => Outcome::Draw,
+        }
+    }
+}
+
 /// An Ultimate Tic-Tac-Toe position.
 ///
 /// The won and drawn masks are derived from `marks` but kept so the rules never recount
@@ -81,6 +105,8 @@ pub struct Board {
     pub(crate) target: u8,
     /// The player to move (0 = the first mover).
     pub(crate) turn: Player,
+    /// How a lineless game ends.
+    pub(crate) end_rule: EndRule,
 }
 
 impl Default for Board {
@@ -98,7 +124,21 @@ impl Board {
             drawn: 0,
             target: ANY,
             turn: 0,
+            end_rule: EndRule::Draw,
         }
+    }
+
+    /// The empty board under `rule`.
+    pub fn with_end_rule(rule: EndRule) -> Board {
+        Board {
+            end_rule: rule,
+            ..Board::new()
+        }
+    }
+
+    /// How a lineless game ends on this board.
+    pub fn end_rule(&self) -> EndRule {
+        self.end_rule
     }
 
     /// Micro boards still open: neither won by anyone nor full.
@@ -164,6 +204,11 @@ impl Board {
         self.won[player as usize & 1]
     }
 
+    /// Whether `player` has three won boards in a line.
+    pub fn has_line(&self, player: Player) -> bool {
+        is_line(self.won[player as usize & 1])
+    }
+
     /// Micro boards that are full without a line.
     pub fn drawn_boards(&self) -> u16 {
         self.drawn
@@ -210,7 +255,7 @@ impl Board {
     }
 
     /// The game result, `None` while it goes on. Three won boards in a line win; no open
-    /// board left without such a line is a draw (won-board counts do not matter).
+    /// board left without such a line ends by the [`EndRule`] (a draw on TheAIGames).
     #[inline]
     pub fn outcome(&self) -> Option<Outcome> {
         if is_line(self.won[0]) {
@@ -218,7 +263,7 @@ impl Board {
         } else if is_line(self.won[1]) {
             Some(Outcome::Win(1))
         } else if self.open_boards() == 0 {
-            Some(Outcome::Draw)
+            Some(self.end_rule.lineless_outcome(self.won))
         } else {
             None
         }

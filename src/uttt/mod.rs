@@ -12,14 +12,16 @@
 //! time, runs on its own working copy of the position with table lookups only (see
 //! `playout.rs`).
 
+pub mod alphabeta;
 mod board;
 mod engine;
+pub mod evaluate;
 mod playout;
 mod tables;
 
-pub use board::{perft, Board, Move};
+pub use board::{perft, Board, EndRule, Move};
 pub use engine::{detect_dialect, empty_token, PositionError};
-pub use playout::RandomPlayout;
+pub use playout::{EarlyTermination, Playout, RandomPlayout};
 
 use crate::game::{Outcome, Player};
 use crate::search::Game;
@@ -44,6 +46,11 @@ impl Game for Board {
     #[inline]
     fn play(&mut self, mv: Move) {
         self.play_move(mv);
+    }
+
+    #[inline]
+    fn amaf_slot(mv: Move) -> u32 {
+        mv.0 as u32
     }
 }
 

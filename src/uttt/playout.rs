@@ -19,8 +19,11 @@
 //! Arrays have 16 slots per player (9 used) and are indexed with `& 15` / `& 31`, so the
 //! compiler can prove every index in bounds without a check and without `unsafe`.
 
-use super::board::{Board, ANY};
-use super::tables::{cell_list, is_line, list_len, list_mask, list_nth, still_open_mask};
+use super::board::{Board, EndRule, ANY};
+use super::evaluate::Weights;
+use super::tables::{
+    cell_list, is_line, list_len, list_mask, list_nth, still_open_mask, winning_cells,
+};
 use crate::game::{Outcome, Player};
 use crate::search::{scale_below, Evaluator, FastRng};
 use rand::RngCore;
@@ -39,6 +42,7 @@ pub(crate) struct PlayoutState {
     /// The lengths of `free[0..8]`, one per byte (board 8's is the rest of `free_total`).
     board_counts: u64,
     turn: usize,
+    end_rule: EndRule,
 }
 
 /// `COUNT_UNIT[board]`: one in `board`'s byte of `board_counts`; 0 for board 8.
@@ -65,6 +69,7 @@ impl PlayoutState {
             free_total: 0,
             board_counts: 0,
             turn: board.turn as usize & 1,
+            end_rule: board.end_rule,
         };
         for index in 0..9 {
             state.marks[index] = board.marks[0][index];
@@ -167,14 +172,14 @@ impl PlayoutState {
     }
 
     /// The result of a finished game: the last mover won if they have a line of boards,
-    /// else it is drawn (no cell left).
+    /// else no cell is left and the end rule decides.
     #[inline]
     pub(crate) fn final_outcome(&self) -> Outcome {
         let last_mover = self.turn ^ 1;
         if is_line(self.won[last_mover]) {
             Outcome::Win(last_mover as Player)
         } else {
-            Outcome::Draw
+            self.end_rule.lineless_outcome(self.won)
         }
     }
 
@@ -182,6 +187,38 @@ impl PlayoutState {
     #[inline(always)]
     pub(crate) fn free_cells(&self, board: u8) -> u64 {
         self.free[board as usize & 15]
+    }
+
+    /// A move that wins the game at once for the player to move, if there is one: a cell
+    /// that completes a line in a micro board that completes a line of won boards.
+    #[inline]
+    pub(crate) fn winning_move(&self, target: u8, target_free: u64) -> Option<(u8, u8)> {
+        let me = self.turn;
+        let mut boards = winning_cells(self.won[me]);
+        if target_free != 0 {
+            boards &= 1 << target;
+        }
+        while boards != 0 {
+            let board = boards.trailing_zeros() as u8;
+            boards &= boards - 1;
+            let free = list_mask(self.free_cells(board));
+            let cells = winning_cells(self.marks[(me << 4 | board as usize) & 31]) & free;
+            if cells != 0 {
+                return Some((board, cells.trailing_zeros() as u8));
+            }
+        }
+        None
+    }
+
+    /// `weights`' evaluation of this (unfinished) position from player 0's view.
+    fn evaluate(&self, weights: &Weights) -> f32 {
+        let mut marks = [[0; 9]; 2];
+        marks[0].copy_from_slice(&self.marks[..9]);
+        marks[1].copy_from_slice(&self.marks[16..25]);
+        let closed = (0..9).fold(0, |closed, board| {
+            closed | ((self.free[board] == 0) as u16) << board
+        });
+        weights.evaluate_parts(&marks, self.won, closed)
     }
 
     /// Writes the position back into `board`, in canonical form; `last_cell` is the cell
@@ -213,6 +250,90 @@ impl Evaluator<Board> for RandomPlayout {
     #[inline]
     fn evaluate(&mut self, board: &mut Board, rng: &mut FastRng) -> f32 {
         random_playout(board, rng)
+    }
+}
+
+/// Early play-out termination (Liang 2017, section 3.3): after `moves` play-out moves,
+/// the evaluation decides: a win above `bound`, a loss below `−bound`, else a draw.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EarlyTermination {
+    pub moves: u32,
+    pub bound: f32,
+    pub weights: &'static Weights,
+}
+
+/// The play-outs the seed compares (section 3): uniformly random moves, or a move that
+/// wins the game at once whenever there is one ("win-first"); either can be cut short by
+/// an evaluation, and either can record its moves for RAVE. The plain random play-out
+/// keeps its own loop, the fastest.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Playout {
+    pub win_first: bool,
+    pub early_termination: Option<EarlyTermination>,
+    /// Record each player's moves ([`Evaluator::played_slots`]).
+    pub record_moves: bool,
+    /// The last play-out's moves per player, as bits `board * 9 + cell`.
+    played: [u128; 2],
+}
+
+impl Playout {
+    pub fn new(
+        win_first: bool,
+        early_termination: Option<EarlyTermination>,
+        record_moves: bool,
+    ) -> Self {
+        Playout {
+            win_first,
+            early_termination,
+            record_moves,
+            played: [0; 2],
+        }
+    }
+}
+
+impl Evaluator<Board> for Playout {
+    #[inline]
+    fn evaluate(&mut self, board: &mut Board, rng: &mut FastRng) -> f32 {
+        if !self.win_first && self.early_termination.is_none() && !self.record_moves {
+            return random_playout(board, rng);
+        }
+        self.played = [0; 2];
+        if let Some(outcome) = board.outcome() {
+            return outcome.reward_for(0);
+        }
+        let limit = self.early_termination.map_or(u32::MAX, |ept| ept.moves);
+        let (mut state, mut target, mut target_free) = PlayoutState::new(board);
+        for _ in 0..limit {
+            let bits = rng.next_u32();
+            let (board_index, cell) = self
+                .win_first
+                .then(|| state.winning_move(target, target_free))
+                .flatten()
+                .unwrap_or_else(|| state.random_choice(target, target_free, bits));
+            if self.record_moves {
+                self.played[state.turn & 1] |= 1 << (board_index * 9 + cell);
+            }
+            if state.apply(board_index, cell) {
+                return state.final_outcome().reward_for(0);
+            }
+            target = cell;
+            target_free = state.free_cells(cell);
+        }
+        let ept = self
+            .early_termination
+            .expect("only a cut-off ends the loop early");
+        let value = state.evaluate(ept.weights);
+        if value > ept.bound {
+            1.0
+        } else if value < -ept.bound {
+            0.0
+        } else {
+            0.5
+        }
+    }
+
+    fn played_slots(&self) -> [u128; 2] {
+        self.played
     }
 }
 

@@ -16,6 +16,37 @@ pub(crate) const LINES: [u16; 8] = [
     0b001_010_100,
 ];
 
+const fn build_winning_cells() -> [u16; 512] {
+    let mut table = [0u16; 512];
+    let mut mask = 0;
+    while mask < 512 {
+        let mut cell = 0;
+        while cell < 9 {
+            let with = mask | 1 << cell;
+            let mut line = 0;
+            while line < LINES.len() {
+                if with != mask && with & LINES[line] as usize == LINES[line] as usize {
+                    table[mask] |= 1 << cell;
+                }
+                line += 1;
+            }
+            cell += 1;
+        }
+        mask += 1;
+    }
+    table
+}
+
+/// `WINNING_CELLS[mask]`: the squares outside the 9-bit `mask` that would complete a line
+/// of it (whether they are free is the caller's question).
+static WINNING_CELLS: [u16; 512] = build_winning_cells();
+
+/// The squares that would complete a line of the 9-bit `mask` (see [`WINNING_CELLS`]).
+#[inline(always)]
+pub(crate) fn winning_cells(mask: u16) -> u16 {
+    WINNING_CELLS[(mask & ALL9) as usize]
+}
+
 /// All nine cells (or boards) of a 3x3 grid.
 pub(crate) const ALL9: u16 = 0x1ff;
 
@@ -150,6 +181,16 @@ mod tests {
         for mask in 0u16..512 {
             let expected = if is_line(mask) { 0 } else { u64::MAX };
             assert_eq!(still_open_mask(mask), expected, "mask {mask:#011b}");
+        }
+    }
+
+    #[test]
+    fn winning_cells_are_the_free_squares_that_complete_a_line() {
+        for mask in 0u16..512 {
+            for cell in 0..9 {
+                let completes = mask >> cell & 1 == 0 && is_line(mask | 1 << cell);
+                assert_eq!(winning_cells(mask) >> cell & 1 == 1, completes);
+            }
         }
     }
 

@@ -1,7 +1,7 @@
 //! Checks that need the play-out's internals: its move choice must cover exactly the
 //! legal moves, and its fast move application must match `Board::play`.
 
-use super::board::Board;
+use super::board::{Board, EndRule};
 use super::playout::{play_to_end, random_playout, PlayoutState};
 use super::Move;
 use crate::game::Outcome;
@@ -110,20 +110,30 @@ fn playout_steps_match_board_play() {
 #[test]
 fn playout_plays_legal_games_to_the_end_and_reports_their_outcome() {
     let mut rng = FastRng::seed_from_u64(3);
-    for plies in [0, 5, 20, 40] {
+    for (plies, rule) in [0, 5, 20, 40]
+        .into_iter()
+        .flat_map(|plies| [(plies, EndRule::Draw), (plies, EndRule::MoreBoards)])
+    {
         for seed in 0..200 {
-            let start = crate::bench::seeded_position(Board::new(), plies, seed);
+            let start = crate::bench::seeded_position(Board::with_end_rule(rule), plies, seed);
             if start.outcome().is_some() {
                 continue;
             }
             let mut replay = rng.clone();
             let end = play_to_end(&start, &mut rng);
-            let mut finished = Board::new();
+            let mut finished = Board::with_end_rule(rule);
             end.store(&mut finished, 0);
             assert_eq!(finished.outcome(), Some(end.final_outcome()));
             assert_eq!(finished.legal_move_count(), 0);
+            let lined = |p: u8| super::tables::is_line(finished.won_boards(p));
             if let Outcome::Win(winner) = end.final_outcome() {
-                assert_eq!(finished.turn(), 1 - winner, "the winner made the last move");
+                if lined(winner) {
+                    assert_eq!(finished.turn(), 1 - winner, "the winner made the last move");
+                } else {
+                    assert_eq!(rule, EndRule::MoreBoards, "a win without a line");
+                    let count = |p| finished.won_boards(p).count_ones();
+                    assert!(count(winner) > count(1 - winner));
+                }
             }
             assert_eq!(
                 random_playout(&start, &mut replay),
@@ -171,4 +181,113 @@ fn playout_results_match_random_games_played_on_the_board() {
     }
     // Random play: both sides win often and draws happen (roughly 35/45/20 percent).
     assert!(counts[0].iter().all(|&n| n > games / 8), "{counts:?}");
+}
+
+#[test]
+fn win_first_finds_a_winning_move_exactly_when_there_is_one() {
+    let mut rng = FastRng::seed_from_u64(7);
+    let mut moves = Vec::new();
+    let mut found = 0;
+    for _ in 0..300 {
+        let mut board = Board::new();
+        while board.outcome().is_none() {
+            moves.clear();
+            board.legal_moves(&mut moves);
+            let mover = board.turn();
+            let winning: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    let mut after = board;
+                    after.play(mv);
+                    after.outcome() == Some(Outcome::Win(mover))
+                })
+                .collect();
+            let (state, target, target_free) = PlayoutState::new(&board);
+            let chosen = state
+                .winning_move(target, target_free)
+                .map(|(b, c)| Move::from_board_cell(b, c));
+            match chosen {
+                Some(mv) => {
+                    assert!(winning.contains(&mv), "\n{}", board.render());
+                    found += 1;
+                }
+                None => assert!(winning.is_empty(), "missed {winning:?}\n{}", board.render()),
+            }
+            board.play(moves[random_below(&mut rng, moves.len() as u32) as usize]);
+        }
+    }
+    assert!(found > 100, "only {found} positions with a winning move");
+}
+
+/// X (player 0, to move) holds boards 0 and 1 and cells 0 and 1 of board 2, where it is
+/// sent: cell 2 wins the game. O holds board 3 and cell 6 of board 2.
+fn x_wins_in_one() -> Board {
+    let mut board = Board::new();
+    board.marks[0][0] = 0b111;
+    board.marks[0][1] = 0b111;
+    board.marks[0][2] = 0b011;
+    board.won[0] = 0b011;
+    board.marks[1][3] = 0b111;
+    board.marks[1][2] = 0b001_000_000;
+    board.marks[1][7] = 0b011;
+    board.won[1] = 0b1000;
+    board.target = 2;
+    board
+}
+
+#[test]
+fn a_win_first_playout_takes_a_win_in_one_where_random_ones_may_not() {
+    use super::Playout;
+    use crate::search::Evaluator;
+    let board = x_wins_in_one();
+    let mut rng = FastRng::seed_from_u64(3);
+    let mut win_first = Playout::new(true, None, false);
+    for _ in 0..100 {
+        assert_eq!(win_first.evaluate(&mut board.clone(), &mut rng), 1.0);
+    }
+    let random_rewards: Vec<f32> = (0..200)
+        .map(|_| Playout::default().evaluate(&mut board.clone(), &mut rng))
+        .collect();
+    assert!(random_rewards.iter().any(|&r| r < 1.0));
+}
+
+#[test]
+fn early_termination_scores_by_the_evaluation_and_its_bound() {
+    use super::evaluate::EvalKind;
+    use super::{EarlyTermination, Playout};
+    use crate::search::Evaluator;
+    // X holds two boards, O one: the simple evaluation says +1 for X.
+    let board = x_wins_in_one();
+    let weights = Box::leak(Box::new(EvalKind::Simple.seed_weights()));
+    let mut rng = FastRng::seed_from_u64(3);
+    let mut cut = |bound| {
+        let cut_off = EarlyTermination {
+            moves: 0,
+            bound,
+            weights,
+        };
+        Playout::new(false, Some(cut_off), false).evaluate(&mut board.clone(), &mut rng)
+    };
+    assert_eq!(cut(0.5), 1.0);
+    assert_eq!(cut(1.5), 0.5);
+}
+
+#[test]
+fn a_lineless_full_board_is_drawn_on_theaigames_and_won_by_more_boards_on_codingame() {
+    // X won boards 1, 3, 6 and 8, O won 0, 4 and 5, boards 2 and 7 are full: no line.
+    for (rule, expected) in [
+        (EndRule::Draw, Outcome::Draw),
+        (EndRule::MoreBoards, Outcome::Win(0)),
+    ] {
+        let mut board = Board::with_end_rule(rule);
+        board.won = [0b101_001_010, 0b000_110_001];
+        board.drawn = 0b010_000_100;
+        assert_eq!(board.outcome(), Some(expected));
+        assert_eq!(board.legal_move_count(), 0);
+        // Board 3 full instead of X's: three each, a draw under both rules.
+        board.won[0] &= !(1 << 3);
+        board.drawn |= 1 << 3;
+        assert_eq!(board.outcome(), Some(Outcome::Draw));
+    }
 }

@@ -1,0 +1,261 @@
+//! The bot on CodinGame's Ultimate Tic-Tac-Toe (`--protocol codingame`, or detected from
+//! a first line of two integers): CodinGame's referee sends only the opponent's last move
+//! and the valid actions, so the bot keeps the position itself, under CodinGame's end rule
+//! (a game without a line of boards goes to the player who won more of them). Each turn
+//! has a fixed time: 1000 ms for the first, 100 ms after.
+
+use super::uttt::{new_search, UtttSearch};
+use super::Config;
+use crate::protocol::codingame::parse_exactly;
+use crate::search::{think, Game};
+use crate::uttt::{Board, EndRule, Move};
+use log::{error, info, warn};
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// CodinGame's time for the first turn and for every later one.
+pub const FIRST_TURN_MS: u64 = 1000;
+pub const TURN_MS: u64 = 100;
+/// Kept back from a turn's time by default: the referee counts from sending the input
+/// to reading the answer.
+pub const SAFETY_MS: u64 = 10;
+
+/// The position and the search, kept from turn to turn.
+struct CodinGameUttt {
+    board: Board,
+    search: Option<UtttSearch>,
+    turns: u32,
+    seed: u64,
+}
+
+impl CodinGameUttt {
+    fn new(seed: u64) -> Self {
+        CodinGameUttt {
+            board: Board::with_end_rule(EndRule::MoreBoards),
+            search: None,
+            turns: 0,
+            seed,
+        }
+    }
+
+    /// Plays the opponent's move (`None`: there was none, or it could not be read).
+    fn opponent_played(&mut self, row_col: Option<(i32, i32)>) {
+        let Some((row, col)) = row_col else { return };
+        if (row, col) == (-1, -1) {
+            if self.board.ply() > 0 {
+                warn!("the referee says no move was played, but the game is under way");
+            }
+            return;
+        }
+        let mv = u8::try_from(col)
+            .ok()
+            .zip(u8::try_from(row).ok())
+            .and_then(|(x, y)| Move::from_xy(x, y))
+            .filter(|&mv| self.board.is_legal(mv));
+        match mv {
+            Some(mv) => self.board.play_move(mv),
+            None => error!(
+                "the opponent's move {row} {col} is not legal in our position: it is ignored"
+            ),
+        }
+    }
+
+    /// Our answer, searched within the turn's time, among `valid` (the referee's list).
+    fn act(&mut self, valid: &[Move], received: Instant, config: &Config) -> Move {
+        self.turns += 1;
+        let mut legal = Vec::new();
+        self.board.legal_moves(&mut legal);
+        let mut expected = legal.clone();
+        let mut given = valid.to_vec();
+        expected.sort_by_key(|m| m.0);
+        given.sort_by_key(|m| m.0);
+        if !valid.is_empty() && expected != given {
+            error!(
+                "the referee's {} valid actions differ from the {} legal moves of our position: \
+                 answering from its list",
+                valid.len(),
+                legal.len()
+            );
+            self.search = None;
+            return valid[0];
+        }
+        let choices = if valid.is_empty() { &legal } else { valid };
+        let Some(&fallback) = choices.first() else {
+            error!("no valid action and no legal move: answering 4 4");
+            return Move::from_xy(4, 4).expect("on the board");
+        };
+        if choices.len() == 1 {
+            self.board.play_move(fallback);
+            return fallback;
+        }
+        let turn_ms = if self.turns == 1 {
+            FIRST_TURN_MS
+        } else {
+            TURN_MS
+        };
+        let margin = config.safety_margin_ms.unwrap_or(SAFETY_MS);
+        let hard_ms = turn_ms.saturating_sub(margin);
+        let target_ms = hard_ms.saturating_sub(margin);
+        let board = self.board;
+        let reused = self.search.as_mut().is_some_and(|s| s.reroot(board));
+        let search = self
+            .search
+            .get_or_insert_with(|| new_search(config, board, self.seed));
+        let stats = think(
+            search,
+            received,
+            received + Duration::from_millis(target_ms),
+            received + Duration::from_millis(hard_ms),
+        );
+        let chosen = search.best_move();
+        let mv = chosen
+            .map(|c| c.mv)
+            .filter(|mv| choices.contains(mv))
+            .unwrap_or(fallback);
+        let (x, y) = mv.xy();
+        info!(
+            "turn={} budget={target_ms} hard={hard_ms} elapsed={} iterations={} nodes={} \
+             chosen={y},{x} value={:.3} visits={} reused={reused}",
+            self.turns,
+            received.elapsed().as_millis(),
+            stats.iterations,
+            stats.nodes,
+            chosen.map_or(0.5, |c| c.value),
+            chosen.map_or(0, |c| c.visits),
+        );
+        self.board.play_move(mv);
+        mv
+    }
+}
+
+/// A move in CodinGame's `row col` form.
+fn read_move(numbers: &[i32]) -> Option<Move> {
+    let (row, col) = (
+        u8::try_from(numbers[0]).ok()?,
+        u8::try_from(numbers[1]).ok()?,
+    );
+    Move::from_xy(col, row)
+}
+
+/// Plays CodinGame UTTT: `first` is the first line, already read (at `received`).
+pub fn run<R: BufRead, W: Write>(
+    first: String,
+    received: Instant,
+    mut input: R,
+    mut output: W,
+    config: &Config,
+) -> io::Result<()> {
+    let seed = config.seed.unwrap_or_else(crate::cli::clock_seed);
+    let mut game = CodinGameUttt::new(seed);
+    let next_line = |input: &mut R| -> io::Result<Option<String>> {
+        let mut line = String::new();
+        Ok((input.read_line(&mut line)? > 0).then_some(line))
+    };
+    let mut pending = Some((first, received));
+    loop {
+        let (line, received) = match pending.take() {
+            Some(first) => first,
+            None => match next_line(&mut input)? {
+                Some(line) => (line, Instant::now()),
+                None => return Ok(()),
+            },
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_exactly(&line, 2, "the opponent's move") {
+            Ok(numbers) => game.opponent_played(Some((numbers[0], numbers[1]))),
+            Err(e) => error!("{e}"),
+        }
+        let Some(count_line) = next_line(&mut input)? else {
+            return Ok(());
+        };
+        let count = match parse_exactly(&count_line, 1, "the valid action count") {
+            Ok(numbers) => usize::try_from(numbers[0]).unwrap_or(0),
+            Err(e) => {
+                error!("{e}: answering from our own position");
+                0
+            }
+        };
+        let mut valid = Vec::with_capacity(count);
+        for _ in 0..count {
+            let Some(action) = next_line(&mut input)? else {
+                return Ok(());
+            };
+            match parse_exactly(&action, 2, "a valid action").map(|n| read_move(&n)) {
+                Ok(Some(mv)) => valid.push(mv),
+                Ok(None) => error!("a valid action outside the board: {:?}", action.trim_end()),
+                Err(e) => error!("{e}"),
+            }
+        }
+        let mv = game.act(&valid, received, config);
+        let (x, y) = mv.xy();
+        writeln!(output, "{y} {x}")?;
+        output.flush()?;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn play(input: &str, args: &[&str]) -> Vec<String> {
+        let config = Config::from_args(args).unwrap();
+        let mut lines = input.lines();
+        let first = format!("{}\n", lines.next().unwrap());
+        let rest: String = lines.map(|l| format!("{l}\n")).collect();
+        let mut out = Vec::new();
+        run(first, Instant::now(), rest.as_bytes(), &mut out, &config).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    /// The turn input for `board` after the opponent's `last` move.
+    fn turn(board: &Board, last: Option<Move>) -> String {
+        let (row, col) = last.map_or((-1, -1), |m| (m.xy().1 as i32, m.xy().0 as i32));
+        let mut moves = Vec::new();
+        board.legal_moves(&mut moves);
+        let mut text = format!("{row} {col}\n{}\n", moves.len());
+        for mv in moves {
+            text += &format!("{} {}\n", mv.xy().1, mv.xy().0);
+        }
+        text
+    }
+
+    #[test]
+    fn answers_the_first_turn_with_a_valid_action() {
+        let answers = play(
+            &turn(&Board::new(), None),
+            &["--seed", "1", "--safety-ms", "80"],
+        );
+        assert_eq!(answers.len(), 1);
+        let numbers = parse_exactly(&answers[0], 2, "answer").unwrap();
+        assert!((0..9).contains(&numbers[0]) && (0..9).contains(&numbers[1]));
+    }
+
+    #[test]
+    fn keeps_the_position_from_the_moves_and_answers_legally() {
+        // We move second: the opponent opened in the centre.
+        let mut board = Board::with_end_rule(EndRule::MoreBoards);
+        let centre = Move::from_xy(4, 4).unwrap();
+        board.play_move(centre);
+        let answers = play(
+            &turn(&board, Some(centre)),
+            &["--seed", "1", "--safety-ms", "45"],
+        );
+        let numbers = parse_exactly(&answers[0], 2, "answer").unwrap();
+        let ours = read_move(&numbers).unwrap();
+        assert!(board.is_legal(ours), "{ours:?}");
+    }
+
+    #[test]
+    fn a_malformed_turn_is_reported_and_still_answered() {
+        let answers = play("-1 -1\nmany\n", &["--seed", "1", "--safety-ms", "80"]);
+        assert_eq!(answers.len(), 1, "answered from our own position");
+        let ours = read_move(&parse_exactly(&answers[0], 2, "answer").unwrap()).unwrap();
+        assert!(Board::new().is_legal(ours));
+    }
+}

@@ -1,0 +1,73 @@
+//! CodinGame's line protocol (written down in `protocol/codingame.md`): each turn's input
+//! is lines of integers, and the answer is one line.
+//!
+//! Ultimate Tic-Tac-Toe ("Tic-Tac-Toe", the ultimate league): `opponentRow opponentCol`
+//! (`-1 -1` before the first move of the game), `validActionCount`, then that many
+//! `row col` lines; the answer is `row col`.
+
+use nom::{
+    character::complete::{char, digit1, space0, space1},
+    combinator::{all_consuming, map_res, opt, recognize},
+    multi::separated_list1,
+    IResult, Parser,
+};
+
+/// A signed decimal integer.
+fn integer(input: &str) -> IResult<&str, i32> {
+    map_res(recognize((opt(char('-')), digit1)), str::parse).parse(input)
+}
+
+/// The integers of one line, separated by spaces; an error names the line.
+pub fn parse_integers(line: &str) -> Result<Vec<i32>, String> {
+    let trimmed = line.trim_end_matches(['\r', '\n']);
+    all_consuming((space0, separated_list1(space1, integer), space0))
+        .parse(trimmed)
+        .map(|(_, (_, numbers, _))| numbers)
+        .map_err(|_| format!("expected integers separated by spaces, got {trimmed:?}"))
+}
+
+/// Exactly `count` integers, or an error that says what `what` should have been.
+pub fn parse_exactly(line: &str, count: usize, what: &str) -> Result<Vec<i32>, String> {
+    let numbers = parse_integers(line).map_err(|e| format!("{what}: {e}"))?;
+    if numbers.len() == count {
+        Ok(numbers)
+    } else {
+        Err(format!(
+            "{what}: expected {count} integers, got {} in {:?}",
+            numbers.len(),
+            line.trim_end()
+        ))
+    }
+}
+
+/// Whether `line` looks like the first line of a CodinGame UTTT game: two integers
+/// (the engines of TheAIGames and riddles.io start every line with a word).
+pub fn looks_like_codingame(line: &str) -> bool {
+    parse_integers(line).is_ok_and(|numbers| numbers.len() == 2)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_of_integers_parse_and_anything_else_is_an_error() {
+        assert_eq!(parse_integers("-1 -1"), Ok(vec![-1, -1]));
+        assert_eq!(parse_integers("4 5\r\n"), Ok(vec![4, 5]));
+        assert_eq!(parse_integers("81"), Ok(vec![81]));
+        for bad in ["", "a b", "1,2", "1 2x", "--1 2", "settings timebank 10000"] {
+            assert!(parse_integers(bad).is_err(), "{bad:?}");
+        }
+        assert!(parse_exactly("1 2 3", 2, "a move")
+            .unwrap_err()
+            .contains("a move"));
+    }
+
+    #[test]
+    fn codingame_is_recognised_by_its_first_line() {
+        assert!(looks_like_codingame("-1 -1\n"));
+        assert!(looks_like_codingame("3 4"));
+        assert!(!looks_like_codingame("settings timebank 10000"));
+        assert!(!looks_like_codingame("81"));
+    }
+}
