@@ -5,16 +5,16 @@
 #
 #   scripts/uttt_seed_tables.sh OUT_DIR [GAMES_PER_CELL] [TABLES] [arena options...]
 #
-# TABLES is a comma-separated subset of 2.8,3.4,4.3,4.5,4.7 (default: all). The control
+# TABLES is a comma-separated subset of 2.8,3.4,4.3,4.4,4.5,4.6,4.7 (default: all). The control
 # is the arena's 10000/500 unless the arena options say otherwise (docs/uttt_seed_tables.md
 # used --timebank 2000 --time-per-move 100). Each cell prints the arena's table and adds a
 # row to OUT_DIR/rows.md. Uses target/release/{mctsbot,arena}: build them first
 # (cargo build --release --workspace); BIN=DIR takes them from elsewhere; UCT_C="0.3 0.5"
-# narrows Table 4.3.
+# narrows Table 4.3, RAVE_R="0.1 1" Table 4.4.
 set -euo pipefail
 out=${1:?usage: scripts/uttt_seed_tables.sh OUT_DIR [GAMES] [TABLES] [arena options...]}
 games=${2:-100}
-tables=${3:-2.8,3.4,4.3,4.5,4.7}
+tables=${3:-2.8,3.4,4.3,4.4,4.5,4.6,4.7}
 shift $(( $# >= 3 ? 3 : $# ))
 extra=("$@")
 bin=${BIN:-target/release}
@@ -54,12 +54,21 @@ if wants 4.3; then # the UCT constant against minimax 7 (advanced)
         cell 4.3 "uct-c$c-vs-minimax7-advanced" "--c $c" "$(minimax advanced 7)"
     done
 fi
+if wants 4.4; then # the RAVE constant (win-first play-outs) against minimax 7 (advanced)
+    for r in ${RAVE_R:-0.00001 0.0001 0.001 0.01 0.1 1 2}; do
+        cell 4.4 "rave$r-win-first-vs-minimax7-advanced" "--rave $r --playout win-first" \
+            "$(minimax advanced 7)"
+    done
+fi
 if wants 4.5; then # search depth: minimax d+1 against d, then iterative deepening against 7
     for depth in 1 2 3 4 5 6; do
         cell 4.5 "minimax$((depth + 1))-vs-minimax$depth" "$(minimax comprehensive $((depth + 1)))" \
             "$(minimax comprehensive $depth)"
     done
     cell 4.5 "iterative-vs-minimax7" "$(minimax comprehensive)" "$(minimax comprehensive 7)"
+fi
+if wants 4.6; then # MCTS variants: plain UCT against RAVE (random play-outs)
+    cell 4.6 "uct-random-vs-rave-random" "" "--rave 0.1"
 fi
 if wants 4.7; then # the best MCTS against the best minimax
     cell 4.7 "uct-random-vs-minimax7-comprehensive" "" "$(minimax comprehensive 7)"

@@ -94,7 +94,8 @@ pub fn seeded_position<G: Game>(start: G, plies: usize, seed: u64) -> G {
 /// trees, one per `--threads`, each given the whole budget, so `--iterations N` is N per
 /// thread; or alpha-beta, whose `--iterations N` is N nodes).
 pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
-    use crate::bot::uttt::{new_search, UtttSearch};
+    use crate::bot::uttt::new_search;
+    use crate::uttt::search::UtttSearch;
     use crate::uttt::Board;
     let positions =
         std::iter::once(("empty".to_string(), Board::new())).chain([10, 20, 30].map(|plies| {

@@ -381,3 +381,82 @@ fn plays_whole_codingame_games_from_either_seat() {
     let log = codingame_game(&["--seed", "4", "--protocol", "codingame"], false);
     assert!(!log.contains("ERROR"), "{log}");
 }
+
+/// The turns of the CodinGame fixture: (the lines sent, the valid actions, the answer).
+fn codingame_fixture_turns() -> Vec<(String, Vec<Move>, Move)> {
+    let path = format!(
+        "{}/protocol/fixtures/uttt-codingame.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let text = std::fs::read_to_string(path).unwrap();
+    let row_col = |line: &str| {
+        let n: Vec<u8> = line
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        Move::from_xy(n[1], n[0]).unwrap()
+    };
+    let mut turns = Vec::new();
+    let mut sent = String::new();
+    let mut valid = Vec::new();
+    for line in text.lines() {
+        if let Some(answer) = line.strip_prefix("< ") {
+            turns.push((
+                std::mem::take(&mut sent),
+                std::mem::take(&mut valid),
+                row_col(answer),
+            ));
+        } else if let Some(input) = line.strip_prefix("> ") {
+            // Lines after the count line are the valid actions.
+            if sent.lines().count() >= 2 {
+                valid.push(row_col(input));
+            }
+            sent += &format!("{input}\n");
+        }
+    }
+    turns
+}
+
+#[test]
+fn the_codingame_fixture_follows_the_rules() {
+    use mctsbot::search::Game;
+    use mctsbot::uttt::EndRule;
+    let mut board = Board::with_end_rule(EndRule::MoreBoards);
+    let turns = codingame_fixture_turns();
+    assert!(turns.len() > 20);
+    for (sent, valid, answer) in &turns {
+        let first: Vec<i8> = sent
+            .lines()
+            .next()
+            .unwrap()
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        if first != [-1, -1] {
+            board.play(Move::from_xy(first[1] as u8, first[0] as u8).unwrap());
+        }
+        let mut legal = Vec::new();
+        board.legal_moves(&mut legal);
+        assert_eq!(&legal, valid, "the valid actions are the legal moves");
+        assert!(valid.contains(answer));
+        board.play(*answer);
+    }
+}
+
+#[test]
+fn every_answer_to_the_codingame_fixture_is_a_valid_action() {
+    let turns = codingame_fixture_turns();
+    let input: String = turns.iter().map(|(sent, _, _)| sent.as_str()).collect();
+    let (answers, stderr) = run_bot(&input, &["--seed", "5"]);
+    assert_eq!(answers.len(), turns.len(), "{stderr}");
+    for (answer, (_, valid, _)) in answers.iter().zip(&turns) {
+        let n: Vec<u8> = answer
+            .split_whitespace()
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let mv = Move::from_xy(n[1], n[0]).unwrap();
+        // Where our answer differs from the recorded one, the referee's later lines no
+        // longer fit our position: the bot says so and answers from the referee's list.
+        assert!(valid.contains(&mv), "{answer} not among {valid:?}");
+    }
+}

@@ -9,6 +9,7 @@
 //!   crash or flood; [`timebank`], [`stats`], [`maps`]; JSON is written by
 //!   [`mctsbot::json`], as `mctsbot bench` does.
 
+pub mod bundle;
 pub mod cli;
 pub mod game;
 pub mod maps;

@@ -4,10 +4,10 @@
 //! (a game without a line of boards goes to the player who won more of them). Each turn
 //! has a fixed time: 1000 ms for the first, 100 ms after.
 
-use super::uttt::{new_search, UtttSearch};
-use super::Config;
 use crate::protocol::codingame::parse_exactly;
+use crate::search::tree::TreeConfig;
 use crate::search::{think, Game};
+use crate::uttt::search::{UtttPlay, UtttSearch};
 use crate::uttt::{Board, EndRule, Move};
 use log::{error, info, warn};
 use std::io::{self, BufRead, Write};
@@ -20,21 +20,31 @@ pub const TURN_MS: u64 = 100;
 /// to reading the answer.
 pub const SAFETY_MS: u64 = 10;
 
+/// What the CodinGame player needs of the options (this module depends on no other
+/// part of the bot's glue, so that the one-file CodinGame build can take it alone).
+#[derive(Clone, Copy, Debug)]
+pub struct Settings {
+    pub tree: TreeConfig,
+    pub play: UtttPlay,
+    pub threads: usize,
+    pub seed: u64,
+    /// Kept back from each turn's time.
+    pub safety_margin_ms: u64,
+}
+
 /// The position and the search, kept from turn to turn.
 struct CodinGameUttt {
     board: Board,
     search: Option<UtttSearch>,
     turns: u32,
-    seed: u64,
 }
 
 impl CodinGameUttt {
-    fn new(seed: u64) -> Self {
+    fn new() -> Self {
         CodinGameUttt {
             board: Board::with_end_rule(EndRule::MoreBoards),
             search: None,
             turns: 0,
-            seed,
         }
     }
 
@@ -61,7 +71,7 @@ impl CodinGameUttt {
     }
 
     /// Our answer, searched within the turn's time, among `valid` (the referee's list).
-    fn act(&mut self, valid: &[Move], received: Instant, config: &Config) -> Move {
+    fn act(&mut self, valid: &[Move], received: Instant, settings: &Settings) -> Move {
         self.turns += 1;
         let mut legal = Vec::new();
         self.board.legal_moves(&mut legal);
@@ -93,14 +103,20 @@ impl CodinGameUttt {
         } else {
             TURN_MS
         };
-        let margin = config.safety_margin_ms.unwrap_or(SAFETY_MS);
+        let margin = settings.safety_margin_ms;
         let hard_ms = turn_ms.saturating_sub(margin);
         let target_ms = hard_ms.saturating_sub(margin);
         let board = self.board;
         let reused = self.search.as_mut().is_some_and(|s| s.reroot(board));
-        let search = self
-            .search
-            .get_or_insert_with(|| new_search(config, board, self.seed));
+        let search = self.search.get_or_insert_with(|| {
+            UtttSearch::new(
+                settings.tree,
+                &settings.play,
+                settings.threads,
+                board,
+                settings.seed,
+            )
+        });
         let stats = think(
             search,
             received,
@@ -143,10 +159,9 @@ pub fn run<R: BufRead, W: Write>(
     received: Instant,
     mut input: R,
     mut output: W,
-    config: &Config,
+    settings: &Settings,
 ) -> io::Result<()> {
-    let seed = config.seed.unwrap_or_else(crate::cli::clock_seed);
-    let mut game = CodinGameUttt::new(seed);
+    let mut game = CodinGameUttt::new();
     let next_line = |input: &mut R| -> io::Result<Option<String>> {
         let mut line = String::new();
         Ok((input.read_line(&mut line)? > 0).then_some(line))
@@ -188,7 +203,7 @@ pub fn run<R: BufRead, W: Write>(
                 Err(e) => error!("{e}"),
             }
         }
-        let mv = game.act(&valid, received, config);
+        let mv = game.act(&valid, received, settings);
         let (x, y) = mv.xy();
         writeln!(output, "{y} {x}")?;
         output.flush()?;
@@ -200,12 +215,13 @@ mod tests {
     use super::*;
 
     fn play(input: &str, args: &[&str]) -> Vec<String> {
-        let config = Config::from_args(args).unwrap();
+        let config = super::super::Config::from_args(args).unwrap();
+        let settings = super::super::codingame_settings(&config);
         let mut lines = input.lines();
         let first = format!("{}\n", lines.next().unwrap());
         let rest: String = lines.map(|l| format!("{l}\n")).collect();
         let mut out = Vec::new();
-        run(first, Instant::now(), rest.as_bytes(), &mut out, &config).unwrap();
+        run(first, Instant::now(), rest.as_bytes(), &mut out, &settings).unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()

@@ -351,7 +351,13 @@ where
     };
     if codingame {
         info!("CodinGame Ultimate Tic-Tac-Toe");
-        return codingame::run(first_line, received, input, output, &config);
+        return codingame::run(
+            first_line,
+            received,
+            input,
+            output,
+            &codingame_settings(&config),
+        );
     }
     let ponder = config.ponder;
     let mut session = Session::new(config);
@@ -403,6 +409,17 @@ where
         }
         reader.join().expect("the input thread panicked")
     })
+}
+
+/// What the CodinGame player takes of the options.
+fn codingame_settings(config: &Config) -> codingame::Settings {
+    codingame::Settings {
+        tree: config.uttt,
+        play: config.uttt_play,
+        threads: config.threads,
+        seed: config.seed.unwrap_or_else(crate::cli::clock_seed),
+        safety_margin_ms: config.safety_margin_ms.unwrap_or(codingame::SAFETY_MS),
+    }
 }
 
 /// Hands one line to the session and writes its answer, if any, as one flushed line.

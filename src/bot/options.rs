@@ -11,7 +11,8 @@ use crate::timeman::TimeControl;
 use crate::tron::playout::SpaceScore;
 use crate::tron::{EvalCutoff, PlayoutPolicy, TronState};
 use crate::uttt::evaluate::{EvalKind, Weights};
-use crate::uttt::{EarlyTermination, Playout};
+use crate::uttt::search::UtttPlay;
+pub use crate::uttt::search::UTTT_SEARCH;
 use std::str::FromStr;
 
 /// Which game the bot plays.
@@ -57,19 +58,6 @@ pub struct Config {
     pub ponder: bool,
 }
 
-/// The UTTT search: UCT with C = 0.5 (0.590 ± 0.064 against 1.0), leaves expanded after
-/// 16 play-outs (as strong as 2, five times fewer nodes), the max-robust final move
-/// (0.545 ± 0.064 against robust) and MCTS-Solver; 4 million nodes of 24 bytes.
-pub const UTTT_SEARCH: TreeConfig = TreeConfig {
-    exploration: 0.5,
-    selection: Selection::Ucb1,
-    expand_visits: 16,
-    max_nodes: 4_000_000,
-    final_move: FinalMove::MaxRobust,
-    solver: true,
-    rave: None,
-};
-
 impl Default for Config {
     fn default() -> Self {
         Config {
@@ -84,70 +72,6 @@ impl Default for Config {
             threads: 1,
             ponder: false,
         }
-    }
-}
-
-/// Which search plays UTTT.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum UtttSearchKind {
-    Mcts,
-    /// Iterative-deepening alpha-beta over the evaluation (Liang 2017's minimax).
-    AlphaBeta,
-}
-
-impl FromStr for UtttSearchKind {
-    type Err = String;
-    fn from_str(name: &str) -> Result<Self, String> {
-        match name {
-            "mcts" => Ok(UtttSearchKind::Mcts),
-            "alphabeta" => Ok(UtttSearchKind::AlphaBeta),
-            _ => Err(format!("unknown UTTT search {name:?}: mcts or alphabeta")),
-        }
-    }
-}
-
-/// The UTTT search beyond the tree's settings: which search, the evaluation alpha-beta
-/// and early play-out termination use, and the play-outs.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct UtttPlay {
-    pub search: UtttSearchKind,
-    /// Read once from the options and kept for the whole run (shared by every search).
-    pub weights: &'static Weights,
-    /// Alpha-beta: search exactly this deep (the seed's "minimax N"), the clock allowing.
-    pub depth: Option<u32>,
-    /// Play a move that wins the game at once whenever a play-out has one.
-    pub win_first: bool,
-    /// Early play-out termination: play-out moves and the evaluation's draw bound.
-    pub early_termination: Option<(u32, f32)>,
-}
-
-/// The seed's comprehensive evaluation, the strongest of its four (Table 2.8).
-static COMPREHENSIVE: std::sync::LazyLock<Weights> =
-    std::sync::LazyLock::new(|| EvalKind::Comprehensive.seed_weights());
-
-impl Default for UtttPlay {
-    fn default() -> Self {
-        UtttPlay {
-            search: UtttSearchKind::Mcts,
-            weights: &COMPREHENSIVE,
-            depth: None,
-            win_first: false,
-            early_termination: None,
-        }
-    }
-}
-
-impl UtttPlay {
-    /// The MCTS evaluator these options ask for; `for_rave` records the play-outs' moves.
-    pub fn playout(&self, for_rave: bool) -> Playout {
-        let early_termination = self
-            .early_termination
-            .map(|(moves, bound)| EarlyTermination {
-                moves,
-                bound,
-                weights: self.weights,
-            });
-        Playout::new(self.win_first, early_termination, for_rave)
     }
 }
 
@@ -689,7 +613,7 @@ mod tests {
         ])
         .unwrap();
         let play = config.uttt_play;
-        assert_eq!(play.search, UtttSearchKind::AlphaBeta);
+        assert_eq!(play.search, crate::uttt::search::UtttSearchKind::AlphaBeta);
         assert_eq!(*play.weights, EvalKind::Advanced.seed_weights());
         assert_eq!(play.depth, Some(7));
         assert!(play.win_first);

@@ -1,152 +1,18 @@
 //! The Ultimate Tic-Tac-Toe player: engine field and macroboard in, `place_move` out.
 
-use super::options::UtttSearchKind;
 use super::{ActRequest, Config, GamePlayer, Settings};
 use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
-use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchResult};
-use crate::search::parallel::RootParallel;
-use crate::search::tree::{MoveInfo, Proof};
-use crate::search::{think, Game, Limits, Search, SearchStats};
+use crate::search::tree::Proof;
+use crate::search::{think, Game, Limits, Search};
 use crate::timeman::{self, Budget, TimeControl, UTTT_TIME_PER_MOVE_MS};
-use crate::uttt::alphabeta::EvaluatedBoard;
-use crate::uttt::{detect_dialect, empty_token, Board, Move, Playout, PositionError};
+use crate::uttt::search::{UtttSearch, UtttSearchKind};
+use crate::uttt::{detect_dialect, empty_token, Board, Move, PositionError};
 use log::{error, info};
 use std::time::{Duration, Instant};
 
 /// The UTTT search the options ask for, rooted at `board`.
 pub(crate) fn new_search(config: &Config, board: Board, seed: u64) -> UtttSearch {
-    let play = &config.uttt_play;
-    match play.search {
-        UtttSearchKind::Mcts => UtttSearch::Mcts(RootParallel::new(
-            board,
-            config.uttt,
-            play.playout(config.uttt.rave.is_some()),
-            seed,
-            config.threads,
-        )),
-        UtttSearchKind::AlphaBeta => UtttSearch::AlphaBeta {
-            search: Box::new(AlphaBeta::new(AlphaBetaConfig {
-                max_depth: play.depth,
-                ..AlphaBetaConfig::default()
-            })),
-            root: EvaluatedBoard::new(board, play.weights),
-            result: None,
-        },
-    }
-}
-
-/// The UTTT search: MCTS-UCT trees (searched in parallel when there are several), or
-/// alpha-beta over the seed's evaluation.
-pub(crate) enum UtttSearch {
-    Mcts(RootParallel<Board, Playout>),
-    AlphaBeta {
-        /// Kept for the whole game: its transposition table holds for later positions.
-        search: Box<AlphaBeta<EvaluatedBoard>>,
-        root: EvaluatedBoard,
-        /// What the last search found.
-        result: Option<SearchResult<Move>>,
-    },
-}
-
-impl UtttSearch {
-    /// Moves the root to `board`, keeping what the search knows (see
-    /// [`RootParallel::reroot`]; alpha-beta keeps its table); whether anything was kept.
-    pub(crate) fn reroot(&mut self, board: Board) -> bool {
-        match self {
-            UtttSearch::Mcts(trees) => trees.reroot(board),
-            UtttSearch::AlphaBeta { root, result, .. } => {
-                *root = EvaluatedBoard::new(board, root.weights());
-                *result = None;
-                true
-            }
-        }
-    }
-
-    /// The move to play and what the search knows of it. Alpha-beta's value is 1, 0.5
-    /// or 0 for a proven result, else 0.5 plus the score's sign times a quarter; its
-    /// visits are the depth reached.
-    pub(crate) fn best_move(&self) -> Option<MoveInfo<Move>> {
-        match self {
-            UtttSearch::Mcts(trees) => trees.best_move(),
-            UtttSearch::AlphaBeta { result, .. } => {
-                let result = result.as_ref()?;
-                let proven = result.is_proven();
-                Some(MoveInfo {
-                    mv: result.best?,
-                    visits: result.depth,
-                    value: 0.5 + result.score.signum() as f32 * if proven { 0.5 } else { 0.25 },
-                    proof: match (proven, result.score.signum()) {
-                        (false, _) => Proof::Unknown,
-                        (true, 1) => Proof::Win,
-                        (true, -1) => Proof::Loss,
-                        _ => Proof::Draw,
-                    },
-                })
-            }
-        }
-    }
-
-    /// Alpha-beta's depth and score, for the log.
-    fn detail(&self) -> String {
-        match self {
-            UtttSearch::AlphaBeta {
-                result: Some(result),
-                ..
-            } => format!(" depth={} score={}", result.depth, result.score),
-            _ => String::new(),
-        }
-    }
-}
-
-impl std::fmt::Debug for UtttSearch {
-    /// The settings, not the tree: what the options built.
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            UtttSearch::Mcts(trees) => f
-                .debug_struct("Mcts")
-                .field("config", trees.config())
-                .field("threads", &trees.threads())
-                .field("playout", trees.evaluator())
-                .finish(),
-            UtttSearch::AlphaBeta { search, root, .. } => f
-                .debug_struct("AlphaBeta")
-                .field("config", search.config())
-                .field("weights", root.weights())
-                .finish(),
-        }
-    }
-}
-
-impl Search for UtttSearch {
-    /// Alpha-beta's nodes count as iterations.
-    fn search(&mut self, limits: Limits) -> SearchStats {
-        match self {
-            UtttSearch::Mcts(trees) => trees.search(limits),
-            UtttSearch::AlphaBeta {
-                search,
-                root,
-                result,
-            } => {
-                let found = search.search(root, limits);
-                let stats = SearchStats {
-                    iterations: found.nodes,
-                    playouts: 0,
-                    elapsed: found.elapsed,
-                    nodes: found.nodes as usize,
-                    tree_full: false,
-                };
-                *result = Some(found);
-                stats
-            }
-        }
-    }
-
-    fn final_move_settled(&self) -> bool {
-        match self {
-            UtttSearch::Mcts(trees) => trees.final_move_settled(),
-            UtttSearch::AlphaBeta { .. } => true,
-        }
-    }
+    UtttSearch::new(config.uttt, &config.uttt_play, config.threads, board, seed)
 }
 
 /// The engine's field and macroboard are the truth each turn; the tree of the last

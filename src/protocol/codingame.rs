@@ -5,25 +5,23 @@
 //! (`-1 -1` before the first move of the game), `validActionCount`, then that many
 //! `row col` lines; the answer is `row col`.
 
-use nom::{
-    character::complete::{char, digit1, space0, space1},
-    combinator::{all_consuming, map_res, opt, recognize},
-    multi::separated_list1,
-    IResult, Parser,
-};
-
-/// A signed decimal integer.
-fn integer(input: &str) -> IResult<&str, i32> {
-    map_res(recognize((opt(char('-')), digit1)), str::parse).parse(input)
-}
-
-/// The integers of one line, separated by spaces; an error names the line.
+/// The integers of one line, separated by spaces or tabs; an error names the line.
+///
+/// `str::parse` rather than nom: this module goes into the one-file CodinGame build,
+/// which compiles without crates, and a line of integers needs no grammar.
 pub fn parse_integers(line: &str) -> Result<Vec<i32>, String> {
     let trimmed = line.trim_end_matches(['\r', '\n']);
-    all_consuming((space0, separated_list1(space1, integer), space0))
-        .parse(trimmed)
-        .map(|(_, (_, numbers, _))| numbers)
-        .map_err(|_| format!("expected integers separated by spaces, got {trimmed:?}"))
+    let numbers: Result<Vec<i32>, _> = trimmed
+        .split([' ', '\t'])
+        .filter(|word| !word.is_empty())
+        .map(str::parse)
+        .collect();
+    match numbers {
+        Ok(numbers) if !numbers.is_empty() => Ok(numbers),
+        _ => Err(format!(
+            "expected integers separated by spaces, got {trimmed:?}"
+        )),
+    }
 }
 
 /// Exactly `count` integers, or an error that says what `what` should have been.

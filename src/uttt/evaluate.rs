@@ -80,7 +80,7 @@ impl EvalKind {
     /// The seed's weights of this evaluation: Tables 2.1 and 2.2, and the values it
     /// evolved with CMA-ES for the advanced (Table 2.3) and comprehensive (Table 2.5)
     /// ones.
-    pub fn seed_weights(self) -> Weights {
+    pub const fn seed_weights(self) -> Weights {
         match self {
             EvalKind::Simple => Weights {
                 macro_won: [1.0; 3],

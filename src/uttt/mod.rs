@@ -17,6 +17,7 @@ mod board;
 mod engine;
 pub mod evaluate;
 mod playout;
+pub mod search;
 mod tables;
 
 pub use board::{perft, Board, EndRule, Move};
