@@ -385,7 +385,7 @@ fn plays_whole_codingame_games_from_either_seat() {
 /// The turns of the CodinGame fixture: (the lines sent, the valid actions, the answer).
 fn codingame_fixture_turns() -> Vec<(String, Vec<Move>, Move)> {
     let path = format!(
-        "{}/protocol/fixtures/uttt-codingame.txt",
+        "{}/protocol/codingame/uttt-game.txt",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(path).unwrap();

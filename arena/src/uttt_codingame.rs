@@ -1,5 +1,5 @@
 //! One game of CodinGame's Ultimate Tic-Tac-Toe, refereed as `CodinGame/game-tictactoe`
-//! does (see `protocol/codingame.md`): each turn the player to move gets the opponent's
+//! does (see `protocol/codingame/README.md`): each turn the player to move gets the opponent's
 //! last move as `row col` (`-1 -1` before the first move), the number of valid actions
 //! and each as `row col`, and answers `row col` within the turn's time (the first turn's
 //! for its first answer). A late, unparsable or illegal answer, or a crash, loses at once.

@@ -1,4 +1,4 @@
-//! CodinGame's line protocol (written down in `protocol/codingame.md`): each turn's input
+//! CodinGame's line protocol (written down in `protocol/codingame/README.md`): each turn's input
 //! is lines of integers, and the answer is one line.
 //!
 //! Ultimate Tic-Tac-Toe ("Tic-Tac-Toe", the ultimate league): `opponentRow opponentCol`
