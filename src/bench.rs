@@ -116,6 +116,11 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
                     None,
                     trees.threads(),
                 ),
+                UtttSearch::Network(trees) => (
+                    format!("{:?}", best.map(|m| (m.mv, m.visits, m.value))),
+                    None,
+                    trees.threads(),
+                ),
                 UtttSearch::AlphaBeta { result, .. } => (
                     format!("{:?}", result.as_ref().map(|r| (r.best, r.score))),
                     result.as_ref().map(|r| r.depth),

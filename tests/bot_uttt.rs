@@ -5,7 +5,7 @@ use mctsbot::protocol::{parse_command, parse_place_move, Command, GameUpdate, To
 use mctsbot::uttt::{detect_dialect, Board, Move};
 mod bot_common;
 
-use bot_common::run_bot;
+use bot_common::{run_bot, spawn_bot};
 use std::process::Command as Process;
 
 /// The engine lines of a fixture with every timebank cut to `bank_ms`, to keep tests short.
@@ -206,14 +206,7 @@ fn ask(board: &Board, bank_ms: u64) -> String {
 fn second_move_log(args: &[&str], think_ms: u64) -> String {
     use mctsbot::search::Game;
     use std::io::{BufRead, BufReader, Write};
-    let mut child = Process::new(env!("CARGO_BIN_EXE_mctsbot"))
-        .args(args)
-        .env("RUST_LOG", "info")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_bot(args);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut board = Board::new();
@@ -310,14 +303,7 @@ fn codingame_game(args: &[&str], bot_moves_first: bool) -> String {
     use mctsbot::uttt::EndRule;
     use rand::SeedableRng;
     use std::io::{BufRead, BufReader, Write};
-    let mut child = Process::new(env!("CARGO_BIN_EXE_mctsbot"))
-        .args(args)
-        .env("RUST_LOG", "info")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_bot(args);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     let mut board = Board::with_end_rule(EndRule::MoreBoards);

@@ -29,6 +29,7 @@ const MODULES: &[(&str, &str, bool)] = &[
     ("uttt::alphabeta", "uttt/alphabeta.rs", true),
     ("uttt::board", "uttt/board.rs", true),
     ("uttt::evaluate", "uttt/evaluate.rs", true),
+    ("uttt::nn", "uttt/nn.rs", true),
     ("uttt::playout", "uttt/playout.rs", true),
     ("uttt::search", "uttt/search.rs", true),
     ("uttt::tables", "uttt/tables.rs", true),
@@ -134,7 +135,7 @@ fn write_modules(src: &Path, parent: &str, out: &mut String) -> Result<(), Strin
         if with_code {
             let text = std::fs::read_to_string(src.join(file))
                 .map_err(|e| format!("{}: {e}", src.join(file).display()))?;
-            let code = drop_unbundled(&strip(&text), path);
+            let code = without_embedded_files(&drop_unbundled(&strip(&text), path));
             out.push_str(&compact(&crate_paths(&code)));
         }
         write_modules(src, path, out)?;
@@ -190,6 +191,25 @@ fn is_submodule_name(code: &str, name: &str) -> bool {
         let words: Vec<&str> = line.split_whitespace().collect();
         matches!(words.as_slice(), ["mod", n] | ["pub", "mod", n] | ["pub(crate)", "mod", n] if n.trim_end_matches(';') == name)
     })
+}
+
+/// `code` with each `include_bytes!(…)` replaced by an empty byte string: the bundle is
+/// one file, and the value network's weights (24 KB, which would take about as many
+/// characters again even packed) are left out. The bundle plays with play-outs, the
+/// default; asked for the network, it would stop at its missing weights.
+fn without_embedded_files(code: &str) -> String {
+    let mut out = String::with_capacity(code.len());
+    let mut rest = code;
+    while let Some(start) = rest.find("include_bytes!(") {
+        let end = rest[start..]
+            .find(')')
+            .map_or(rest.len(), |e| start + e + 1);
+        out.push_str(&rest[..start]);
+        out.push_str("b\"\"");
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The crates the bundle stands in for, as modules at its root.
@@ -392,6 +412,12 @@ mod tests {
             "use crate::rand::RngCore;\ntype R = crate::rand_xoshiro::Xoshiro256PlusPlus;\n\
              use crate::log::{info, warn};\nlet s = \"rand::x\"; my_rand::f(); a::log::g();\n"
         );
+    }
+
+    #[test]
+    fn embedded_files_are_left_out() {
+        let code = "static W: &[u8] = include_bytes!(\"nn_weights.bin\");\n";
+        assert_eq!(without_embedded_files(code), "static W: &[u8] = b\"\";\n");
     }
 
     #[test]

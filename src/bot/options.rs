@@ -398,6 +398,8 @@ OPTIONS:
                             searching on (up to twice the budget) until both agree;
                             or the best mean - 1/sqrt(visits) [max-robust]
     --no-solver             do not prove wins and losses (MCTS-Solver)
+    --uttt-eval playout|nn  MCTS leaves valued by play-outs or by the embedded value
+                            network (src/uttt/nn_weights.bin, tune/README.md) [playout]
     --rave R                RAVE with the minimum-MSE schedule's constant R (Liang
                             2017: 0.1); AMAF values steer selection early [off]
     --playout random|win-first
@@ -515,6 +517,15 @@ impl Config {
                 "--no-solver" => config.uttt.solver = false,
                 "--rave" => config.uttt.rave = Some(positive(flag, &value("a number")?)?),
                 "--uttt-search" => config.uttt_play.search = value("mcts or alphabeta")?.parse()?,
+                "--uttt-eval" => {
+                    config.uttt_play.network = match value("playout or nn")?.as_str() {
+                        "playout" => false,
+                        "nn" => true,
+                        other => {
+                            return Err(format!("unknown UTTT evaluation {other:?}: playout or nn"))
+                        }
+                    }
+                }
                 "--eval" => {
                     let kind: EvalKind = value("an evaluation")?.parse()?;
                     config.uttt_play.weights = leak(kind.seed_weights());

@@ -181,13 +181,7 @@ impl Search for TronSearcher {
                 result,
             } => {
                 let found = search.search(root, limits);
-                let stats = SearchStats {
-                    iterations: found.nodes,
-                    playouts: 0,
-                    elapsed: found.elapsed,
-                    nodes: found.nodes as usize,
-                    tree_full: false,
-                };
+                let stats = found.stats();
                 *result = Some(found);
                 stats
             }

@@ -95,6 +95,17 @@ pub struct SearchResult<M> {
 }
 
 impl<M> SearchResult<M> {
+    /// The statistics a caller of [`super::Search`] sees: nodes count as iterations.
+    pub fn stats(&self) -> super::SearchStats {
+        super::SearchStats {
+            iterations: self.nodes,
+            playouts: 0,
+            elapsed: self.elapsed,
+            nodes: self.nodes as usize,
+            tree_full: false,
+        }
+    }
+
     /// Whether the score is a proven game result rather than an estimate.
     pub fn is_proven(&self) -> bool {
         self.score.abs() >= PROVEN

@@ -16,6 +16,7 @@ pub mod alphabeta;
 mod board;
 mod engine;
 pub mod evaluate;
+pub mod nn;
 mod playout;
 pub mod search;
 mod tables;

@@ -4,6 +4,7 @@
 
 use super::alphabeta::EvaluatedBoard;
 use super::evaluate::{EvalKind, Weights};
+use super::nn::{self, NetworkValue, NnBoard};
 use super::{Board, EarlyTermination, Move, Playout};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchResult};
 use crate::search::parallel::RootParallel;
@@ -55,6 +56,8 @@ pub struct UtttPlay {
     pub win_first: bool,
     /// Early play-out termination: play-out moves and the evaluation's draw bound.
     pub early_termination: Option<(u32, f32)>,
+    /// MCTS leaves valued by the embedded network instead of play-outs.
+    pub network: bool,
 }
 
 /// The seed's comprehensive evaluation, the strongest of its four in the seed (Table 2.8).
@@ -68,6 +71,7 @@ impl Default for UtttPlay {
             depth: None,
             win_first: false,
             early_termination: None,
+            network: false,
         }
     }
 }
@@ -90,6 +94,8 @@ impl UtttPlay {
 /// alpha-beta over the seed's evaluation.
 pub enum UtttSearch {
     Mcts(RootParallel<Board, Playout>),
+    /// MCTS whose leaves the network values.
+    Network(RootParallel<NnBoard, NetworkValue>),
     AlphaBeta {
         /// Kept for the whole game: its transposition table holds for later positions.
         search: Box<AlphaBeta<EvaluatedBoard>>,
@@ -104,6 +110,18 @@ impl UtttSearch {
     /// on `threads` threads, or alpha-beta.
     pub fn new(tree: TreeConfig, play: &UtttPlay, threads: usize, board: Board, seed: u64) -> Self {
         match play.search {
+            // A network's value of a leaf does not change with more visits: expand at
+            // the first one (`--expand-visits` is for play-outs).
+            UtttSearchKind::Mcts if play.network => UtttSearch::Network(RootParallel::new(
+                NnBoard::new(board, nn::embedded()),
+                TreeConfig {
+                    expand_visits: 1,
+                    ..tree
+                },
+                NetworkValue,
+                seed,
+                threads,
+            )),
             UtttSearchKind::Mcts => UtttSearch::Mcts(RootParallel::new(
                 board,
                 tree,
@@ -127,6 +145,7 @@ impl UtttSearch {
     pub fn reroot(&mut self, board: Board) -> bool {
         match self {
             UtttSearch::Mcts(trees) => trees.reroot(board),
+            UtttSearch::Network(trees) => trees.reroot(NnBoard::new(board, nn::embedded())),
             UtttSearch::AlphaBeta { root, result, .. } => {
                 *root = EvaluatedBoard::new(board, root.weights());
                 *result = None;
@@ -141,6 +160,7 @@ impl UtttSearch {
     pub fn best_move(&self) -> Option<MoveInfo<Move>> {
         match self {
             UtttSearch::Mcts(trees) => trees.best_move(),
+            UtttSearch::Network(trees) => trees.best_move(),
             UtttSearch::AlphaBeta { result, .. } => {
                 let result = result.as_ref()?;
                 let proven = result.is_proven();
@@ -181,6 +201,11 @@ impl std::fmt::Debug for UtttSearch {
                 .field("threads", &trees.threads())
                 .field("playout", trees.evaluator())
                 .finish(),
+            UtttSearch::Network(trees) => f
+                .debug_struct("Network")
+                .field("config", trees.config())
+                .field("threads", &trees.threads())
+                .finish(),
             UtttSearch::AlphaBeta { search, root, .. } => f
                 .debug_struct("AlphaBeta")
                 .field("config", search.config())
@@ -195,19 +220,14 @@ impl Search for UtttSearch {
     fn search(&mut self, limits: Limits) -> SearchStats {
         match self {
             UtttSearch::Mcts(trees) => trees.search(limits),
+            UtttSearch::Network(trees) => trees.search(limits),
             UtttSearch::AlphaBeta {
                 search,
                 root,
                 result,
             } => {
                 let found = search.search(root, limits);
-                let stats = SearchStats {
-                    iterations: found.nodes,
-                    playouts: 0,
-                    elapsed: found.elapsed,
-                    nodes: found.nodes as usize,
-                    tree_full: false,
-                };
+                let stats = found.stats();
                 *result = Some(found);
                 stats
             }
@@ -217,6 +237,7 @@ impl Search for UtttSearch {
     fn final_move_settled(&self) -> bool {
         match self {
             UtttSearch::Mcts(trees) => trees.final_move_settled(),
+            UtttSearch::Network(trees) => trees.final_move_settled(),
             UtttSearch::AlphaBeta { .. } => true,
         }
     }

@@ -5,14 +5,7 @@ use std::process::{Command, Stdio};
 
 /// Runs the bot on `input` with `args`; returns (stdout lines, stderr). Asserts it exits 0.
 pub fn run_bot(input: &str, args: &[&str]) -> (Vec<String>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mctsbot"))
-        .args(args)
-        .env("RUST_LOG", "info")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start mctsbot");
+    let mut child = spawn_bot(args);
     child
         .stdin
         .take()
@@ -24,4 +17,17 @@ pub fn run_bot(input: &str, args: &[&str]) -> (Vec<String>, String) {
     let stdout = String::from_utf8(output.stdout).unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
     (stdout.lines().map(str::to_owned).collect(), stderr)
+}
+
+/// Starts `mctsbot ARGS` with piped stdin, stdout and stderr and info logs.
+#[allow(dead_code)]
+pub fn spawn_bot(args: &[&str]) -> std::process::Child {
+    Command::new(env!("CARGO_BIN_EXE_mctsbot"))
+        .args(args)
+        .env("RUST_LOG", "info")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("start mctsbot")
 }

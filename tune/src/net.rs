@@ -1,0 +1,227 @@
+//! The UTTT value network in floating point, its training and its quantised export.
+//!
+//! 190 sparse inputs (`mctsbot::uttt::nn::active_features`) → `HIDDEN` units with a
+//! clipped ReLU (0..1) → one output, squashed by the logistic function into the value
+//! for the player to move. Trained by mini-batch Adam on the squared error against a
+//! blend of the game's result and the search's root value. Written by hand: two dense
+//! layers need no machine-learning crate, and the export must match the bot's integer
+//! inference exactly (`mctsbot::uttt::nn`).
+
+use mctsbot::uttt::nn::{QuantizedNet, HIDDEN, INPUTS, QA, QB};
+
+/// The network in `f32`: `w1` feature-major (`w1[feature * HIDDEN + unit]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Network {
+    pub w1: Vec<f32>,
+    pub b1: Vec<f32>,
+    pub w2: Vec<f32>,
+    pub b2: f32,
+}
+
+/// One training example: the active features and the target value (0..1).
+pub struct Example {
+    pub features: Vec<u16>,
+    pub target: f32,
+}
+
+fn sigmoid(z: f32) -> f32 {
+    1.0 / (1.0 + (-z).exp())
+}
+
+/// A small deterministic generator for the initial weights (no crate needed).
+fn uniform(state: &mut u64) -> f32 {
+    *state = state
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    ((*state >> 40) as f32 / (1u64 << 24) as f32) * 2.0 - 1.0
+}
+
+impl Network {
+    /// Small random weights, seeded.
+    pub fn new(seed: u64) -> Network {
+        let mut state = seed ^ 0x5851_f42d_4c95_7f2d;
+        // About 30 features are active: keep the first layer's sums near 0..1.
+        let w1 = (0..INPUTS * HIDDEN)
+            .map(|_| uniform(&mut state) * 0.1)
+            .collect();
+        let w2 = (0..HIDDEN).map(|_| uniform(&mut state) * 0.5).collect();
+        Network {
+            w1,
+            b1: vec![0.25; HIDDEN],
+            w2,
+            b2: 0.0,
+        }
+    }
+
+    /// The hidden units' sums (before the clipped ReLU).
+    fn accumulate(&self, features: &[u16]) -> Vec<f32> {
+        let mut acc = self.b1.clone();
+        for &f in features {
+            let row = &self.w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+            for (a, w) in acc.iter_mut().zip(row) {
+                *a += w;
+            }
+        }
+        acc
+    }
+
+    /// The value (0..1) for the player to move.
+    pub fn predict(&self, features: &[u16]) -> f32 {
+        let acc = self.accumulate(features);
+        let z: f32 = self.b2
+            + acc
+                .iter()
+                .zip(&self.w2)
+                .map(|(a, w)| a.clamp(0.0, 1.0) * w)
+                .sum::<f32>();
+        sigmoid(z)
+    }
+
+    /// The mean squared error over `examples`.
+    pub fn loss(&self, examples: &[Example]) -> f32 {
+        let total: f32 = examples
+            .iter()
+            .map(|e| (self.predict(&e.features) - e.target).powi(2))
+            .sum();
+        total / examples.len().max(1) as f32
+    }
+
+    /// The weights in the bot's integers: the first layer and its bias times `QA`, the
+    /// output weights times `QB`, the output bias times `QA · QB`.
+    pub fn quantize(&self) -> QuantizedNet {
+        let q = |x: f32, scale: f32| (x * scale).round().clamp(-32767.0, 32767.0) as i16;
+        QuantizedNet {
+            w1: self.w1.iter().map(|&w| q(w, QA as f32)).collect(),
+            b1: self.b1.iter().map(|&b| q(b, QA as f32)).collect(),
+            w2: self.w2.iter().map(|&w| q(w, QB as f32)).collect(),
+            b2: (self.b2 * (QA * QB) as f32).round() as i32,
+        }
+    }
+}
+
+/// Adam's moment estimates for every weight, in the order w1, b1, w2, b2.
+pub struct Trainer {
+    pub learning_rate: f32,
+    m: Vec<f32>,
+    v: Vec<f32>,
+    steps: i32,
+}
+
+impl Trainer {
+    pub fn new(learning_rate: f32) -> Trainer {
+        let count = INPUTS * HIDDEN + 2 * HIDDEN + 1;
+        Trainer {
+            learning_rate,
+            m: vec![0.0; count],
+            v: vec![0.0; count],
+            steps: 0,
+        }
+    }
+
+    /// One Adam step on the mean squared error of `batch`; returns the batch's loss.
+    pub fn step(&mut self, net: &mut Network, batch: &[&Example]) -> f32 {
+        let mut grad = vec![0.0f32; self.m.len()];
+        let (g_w1, rest) = grad.split_at_mut(INPUTS * HIDDEN);
+        let (g_b1, rest) = rest.split_at_mut(HIDDEN);
+        let (g_w2, g_b2) = rest.split_at_mut(HIDDEN);
+        let mut loss = 0.0;
+        let scale = 1.0 / batch.len() as f32;
+        for example in batch {
+            let acc = net.accumulate(&example.features);
+            let hidden: Vec<f32> = acc.iter().map(|a| a.clamp(0.0, 1.0)).collect();
+            let z: f32 = net.b2 + hidden.iter().zip(&net.w2).map(|(h, w)| h * w).sum::<f32>();
+            let p = sigmoid(z);
+            let error = p - example.target;
+            loss += error * error;
+            let dz = 2.0 * error * p * (1.0 - p) * scale;
+            g_b2[0] += dz;
+            for unit in 0..HIDDEN {
+                g_w2[unit] += dz * hidden[unit];
+                // The clipped ReLU passes gradient only between its bounds.
+                if acc[unit] > 0.0 && acc[unit] < 1.0 {
+                    let da = dz * net.w2[unit];
+                    g_b1[unit] += da;
+                    for &f in &example.features {
+                        g_w1[f as usize * HIDDEN + unit] += da;
+                    }
+                }
+            }
+        }
+        self.apply(net, &grad);
+        loss * scale
+    }
+
+    fn apply(&mut self, net: &mut Network, grad: &[f32]) {
+        const BETA1: f32 = 0.9;
+        const BETA2: f32 = 0.999;
+        self.steps += 1;
+        let correction1 = 1.0 - BETA1.powi(self.steps);
+        let correction2 = 1.0 - BETA2.powi(self.steps);
+        let params = net
+            .w1
+            .iter_mut()
+            .chain(net.b1.iter_mut())
+            .chain(net.w2.iter_mut())
+            .chain(std::iter::once(&mut net.b2));
+        for (i, param) in params.enumerate() {
+            let g = grad[i];
+            self.m[i] = BETA1 * self.m[i] + (1.0 - BETA1) * g;
+            self.v[i] = BETA2 * self.v[i] + (1.0 - BETA2) * g * g;
+            let m_hat = self.m[i] / correction1;
+            let v_hat = self.v[i] / correction2;
+            *param -= self.learning_rate * m_hat / (v_hat.sqrt() + 1e-8);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use mctsbot::search::Game;
+    use mctsbot::uttt::nn::active_features;
+    use mctsbot::uttt::{Board, Move};
+
+    #[test]
+    fn training_fits_a_simple_rule() {
+        // The target: 0.9 when the mover holds the centre cell of the centre board.
+        let examples: Vec<Example> = (0..200)
+            .map(|i| {
+                let features = vec![(i % 80) as u16, 81 + ((i * 7) % 81) as u16, 189];
+                let target = if features[0] == 40 { 0.9 } else { 0.3 };
+                Example { features, target }
+            })
+            .collect();
+        let mut net = Network::new(1);
+        let mut trainer = Trainer::new(0.01);
+        let before = net.loss(&examples);
+        for _ in 0..200 {
+            let batch: Vec<&Example> = examples.iter().collect();
+            trainer.step(&mut net, &batch);
+        }
+        let after = net.loss(&examples);
+        assert!(after < before / 4.0, "{before} -> {after}");
+    }
+
+    #[test]
+    fn the_bots_integer_inference_agrees_with_the_float_network() {
+        let net = Network::new(7);
+        let quantized = net.quantize();
+        let mut board = Board::new();
+        let mut moves = Vec::new();
+        let mut features = Vec::new();
+        for step in 0..40 {
+            moves.clear();
+            board.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            features.clear();
+            active_features(&board, &mut features);
+            let float = net.predict(&features);
+            let integer = quantized.value_from_features(&features);
+            assert!((float - integer).abs() < 0.01, "{float} vs {integer}");
+            board.play(moves[(step * 5 + 1) % moves.len()]);
+        }
+        let _ = Move(0);
+    }
+}
