@@ -159,7 +159,7 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     [("empty16", start), ("round12", mid)]
         .into_iter()
         .map(|(name, position)| {
-            let mut searcher = TronSearcher::new(&config.tron, position, 0, seed);
+            let mut searcher = TronSearcher::new(&config.tron, position, 0, seed, config.threads);
             let stats = searcher.search(budget.limits());
             let (best, depth) = match searcher.best_move(&mut FastRng::seed_from_u64(seed)) {
                 None => ("None".to_string(), None),

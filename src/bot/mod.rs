@@ -449,7 +449,13 @@ mod tests {
         let settings = Settings::default();
         let uttt_player = uttt::UtttPlayer::new(1);
         let tron_player = tron::TronPlayer::new(1);
-        let searcher = tron::TronSearcher::new(&config.tron, TronState::light_riders_start(), 0, 1);
+        let searcher = tron::TronSearcher::new(
+            &config.tron,
+            TronState::light_riders_start(),
+            0,
+            1,
+            config.threads,
+        );
         let uttt_search = uttt::new_search(&config, Board::new(), 1);
         format!(
             "{uttt_search:?}\n{searcher:?}\n{:?}\n{:?}",

@@ -386,9 +386,10 @@ OPTIONS:
                             [30 UTTT, cells/8 but at least 32 Tron]
     --ponder                UTTT: search on while the opponent thinks (where a server
                             allows it), in 2 ms slices between engine lines [off]
-  UTTT search (MCTS-UCT):
     --threads N             search threads, one tree each, their root statistics added
-                            up (root parallelism; memory grows with N) [1]
+                            up (root parallelism: UTTT's MCTS and the decoupled Light
+                            Riders variants; memory grows with N) [1]
+  UTTT search (MCTS-UCT):
     --c X                   UCT exploration constant, rewards in 0..1 [0.5]
     --expand-visits N       play-outs a leaf gets before its children are created [16]
     --max-nodes N           memory bound of the tree in nodes (about 24 bytes each);

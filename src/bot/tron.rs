@@ -6,7 +6,7 @@ use super::{ActRequest, Config, GamePlayer, Settings};
 use crate::game::Player;
 use crate::protocol::{GameUpdate, Token, TronAnswer};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Score, SearchResult};
-use crate::search::simultaneous::SimSearch;
+use crate::search::simultaneous::root_parallel::SimRootParallel;
 use crate::search::tree::{Proof, Tree};
 use crate::search::{
     think, FastRng, FinalMove, Limits, Search, SearchStats, SequentialEvaluator, Sequentialized,
@@ -24,7 +24,8 @@ use std::fmt;
 pub enum TronSearcher {
     Sequential(Tree<Sequentialized<TronState>, SequentialEvaluator<PlayoutPolicy>>),
     Decoupled {
-        search: SimSearch<TronState, PlayoutPolicy>,
+        /// One search per `--threads` (root parallelism).
+        search: SimRootParallel<TronState, PlayoutPolicy>,
         /// The rider the search plays for.
         me: Player,
     },
@@ -81,8 +82,15 @@ impl fmt::Display for Evidence {
 }
 
 impl TronSearcher {
-    /// The search `config` asks for, rooted at `root`, playing for `me`.
-    pub fn new(config: &TronConfig, root: TronState, me: Player, seed: u64) -> TronSearcher {
+    /// The search `config` asks for, rooted at `root`, playing for `me`; the decoupled
+    /// variants on `threads` threads (the others on one).
+    pub fn new(
+        config: &TronConfig,
+        root: TronState,
+        me: Player,
+        seed: u64,
+        threads: usize,
+    ) -> TronSearcher {
         if config.search_for(&root) == TronSearchKind::AlphaBeta {
             return TronSearcher::AlphaBeta {
                 search: Box::new(AlphaBeta::new(AlphaBetaConfig::default())),
@@ -93,7 +101,7 @@ impl TronSearcher {
         let evaluator = config.playout_policy();
         match config.sim_config() {
             Some(sim) => TronSearcher::Decoupled {
-                search: SimSearch::new(root, sim, evaluator, FastRng::seed_from_u64(seed)),
+                search: SimRootParallel::new(root, sim, evaluator, seed, threads),
                 me,
             },
             None => TronSearcher::Sequential(Tree::new(
@@ -212,6 +220,7 @@ impl fmt::Debug for TronSearcher {
                 .debug_struct("Decoupled")
                 .field("config", search.config())
                 .field("evaluator", search.evaluator())
+                .field("threads", &search.threads())
                 .field("me", me)
                 .finish(),
             TronSearcher::AlphaBeta { search, root, .. } => f
@@ -271,7 +280,13 @@ impl TronPlayer {
         let seed = self.seed.wrapping_add(self.moves_made as u64);
         let searcher = match &mut self.searcher {
             Some(searcher) if reused => searcher,
-            slot => slot.insert(TronSearcher::new(config, state, me, seed)),
+            slot => slot.insert(TronSearcher::new(
+                config,
+                state,
+                me,
+                seed,
+                request.config.threads,
+            )),
         };
         let received = request.received;
         let stats = think(

@@ -97,6 +97,32 @@ where
     }
 }
 
+/// Runs `search` on every one of `searches` at once, the first on this thread, each on
+/// its own thread, and adds up their statistics.
+pub fn search_all<S: Send>(
+    searches: &mut [S],
+    limits: Limits,
+    search: impl Fn(&mut S, Limits) -> SearchStats + Sync,
+) -> SearchStats {
+    let (first, rest) = searches.split_first_mut().expect("at least one search");
+    let search = &search;
+    std::thread::scope(|scope| {
+        let others: Vec<_> = rest
+            .iter_mut()
+            .map(|s| scope.spawn(move || search(s, limits)))
+            .collect();
+        let mut stats = search(first, limits);
+        for other in others {
+            let other = other.join().expect("a search thread panicked");
+            stats.iterations += other.iterations;
+            stats.playouts += other.playouts;
+            stats.nodes += other.nodes;
+            stats.tree_full |= other.tree_full;
+        }
+        stats
+    })
+}
+
 impl<G, E> Search for RootParallel<G, E>
 where
     G: Game + Send,
@@ -106,22 +132,7 @@ where
     /// Searches every tree to `limits`, the first on this thread; iterations and nodes
     /// are the trees' sums.
     fn search(&mut self, limits: Limits) -> SearchStats {
-        let (first, rest) = self.trees.split_first_mut().expect("at least one tree");
-        std::thread::scope(|scope| {
-            let others: Vec<_> = rest
-                .iter_mut()
-                .map(|tree| scope.spawn(move || tree.search(limits)))
-                .collect();
-            let mut stats = first.search(limits);
-            for other in others {
-                let other = other.join().expect("a search thread panicked");
-                stats.iterations += other.iterations;
-                stats.playouts += other.playouts;
-                stats.nodes += other.nodes;
-                stats.tree_full |= other.tree_full;
-            }
-            stats
-        })
+        search_all(&mut self.trees, limits, |tree, limits| tree.search(limits))
     }
 
     fn final_move_settled(&self) -> bool {

@@ -11,6 +11,7 @@
 //! States are not stored: each iteration replays the joint moves from a copy of the root.
 
 mod policy;
+pub mod root_parallel;
 
 pub use policy::SimPolicy;
 
