@@ -187,12 +187,7 @@ impl Search for TronSearcher {
                 search,
                 root,
                 result,
-            } => {
-                let found = search.search(root, limits);
-                let stats = found.stats();
-                *result = Some(found);
-                stats
-            }
+            } => search.search_into(root, limits, result),
         }
     }
 

@@ -260,6 +260,20 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
         &self.config
     }
 
+    /// [`AlphaBeta::search`], keeping the result in `kept` and returning its statistics
+    /// (what a player's [`super::Search`] does with it).
+    pub fn search_into(
+        &mut self,
+        root: &G,
+        limits: Limits,
+        kept: &mut Option<SearchResult<G::Move>>,
+    ) -> super::SearchStats {
+        let found = self.search(root, limits);
+        let stats = found.stats();
+        *kept = Some(found);
+        stats
+    }
+
     /// Iterative deepening from `root` until `limits` (nodes count as iterations; the
     /// deadline is read every few nodes inside the search), the configured depth, a
     /// proven result, or an iteration that saw every line to its end.

@@ -845,15 +845,7 @@ mod tests {
 
     /// The settings the tests start from (those of the UTTT bot).
     fn config() -> TreeConfig {
-        TreeConfig {
-            exploration: 0.5,
-            selection: Selection::Ucb1,
-            expand_visits: 16,
-            max_nodes: 4_000_000,
-            final_move: FinalMove::MaxRobust,
-            solver: true,
-            rave: None,
-        }
+        crate::uttt::search::UTTT_SEARCH
     }
 
     fn new_tree(game: TicTacToe, config: TreeConfig, seed: u64) -> TicTacToeTree {

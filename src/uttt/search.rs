@@ -225,12 +225,7 @@ impl Search for UtttSearch {
                 search,
                 root,
                 result,
-            } => {
-                let found = search.search(root, limits);
-                let stats = found.stats();
-                *result = Some(found);
-                stats
-            }
+            } => search.search_into(root, limits, result),
         }
     }
 
