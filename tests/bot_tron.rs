@@ -187,3 +187,50 @@ fn no_time_to_search_still_avoids_a_crash() {
         assert!(state.safe_moves(0).contains(answer), "{answer:?}: {stderr}");
     }
 }
+
+/// Plays two rounds as player 0 with `args`, the opponent taking `think_ms` before the
+/// second; returns the second move's log line.
+fn second_round_log(args: &[&str], think_ms: u64) -> String {
+    use std::io::{BufRead, BufReader, Write};
+    let mut child = bot_common::spawn_bot(args);
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut state =
+        TronState::from_diagram("..........\n..........\n..0....1..\n..........\n..........")
+            .unwrap();
+    write!(stdin, "{}{}", settings(0, 10, 5), round(0, &state, 2000)).unwrap();
+    let mut answer = String::new();
+    stdout.read_line(&mut answer).unwrap();
+    let mine = direction(answer.trim());
+    std::thread::sleep(std::time::Duration::from_millis(think_ms));
+    let theirs = state.safe_moves(1).iter().next().unwrap();
+    state.step(mine, theirs);
+    write!(stdin, "{}", round(1, &state, 2000)).unwrap();
+    answer.clear();
+    stdout.read_line(&mut answer).unwrap();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    stderr
+        .lines()
+        .find(|l| l.contains("move=2 "))
+        .unwrap_or_else(|| panic!("no second move in {stderr}"))
+        .to_owned()
+}
+
+fn pondered(line: &str) -> u64 {
+    line.split_whitespace()
+        .find_map(|w| w.strip_prefix("pondered="))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no pondered= in {line}"))
+}
+
+#[test]
+fn pondering_searches_the_round_while_the_opponent_thinks() {
+    let line = second_round_log(&["--seed", "3", "--ponder"], 300);
+    assert!(pondered(&line) > 1000, "{line}");
+    assert!(line.contains("reused=true"), "{line}");
+    let line = second_round_log(&["--seed", "3"], 0);
+    assert_eq!(pondered(&line), 0, "{line}");
+}

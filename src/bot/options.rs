@@ -384,8 +384,9 @@ OPTIONS:
                             scheduling [40 UTTT, 30 Tron, 10 CodinGame]
     --time-horizon N        our moves over which the timebank surplus is spread
                             [30 UTTT, cells/8 but at least 32 Tron]
-    --ponder                UTTT: search on while the opponent thinks (where a server
-                            allows it), in 2 ms slices between engine lines [off]
+    --ponder                search on while the opponent thinks (where a server allows
+                            it), in 2 ms slices between engine lines; Light Riders:
+                            the MCTS tree of the round just answered [off]
     --threads N             search threads, one tree each, their root statistics added
                             up (root parallelism: UTTT's MCTS and the decoupled Light
                             Riders variants; memory grows with N) [1]

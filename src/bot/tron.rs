@@ -17,6 +17,7 @@ use crate::tron::{space, Direction, PlayoutPolicy, PositionError, TronState};
 use log::{error, info, warn};
 use rand::SeedableRng;
 use std::fmt;
+use std::time::{Duration, Instant};
 
 /// The Light Riders search for one rider: MCTS with the sequential tree (the rider
 /// commits first) or the decoupled one, each valuing leaves by the configured play-out
@@ -235,6 +236,11 @@ pub struct TronPlayer {
     rng: FastRng,
     seed: u64,
     moves_made: u32,
+    /// With `--ponder`: the MCTS tree of the round just answered, searched on while the
+    /// opponent thinks (the next round's position is one of its children).
+    pondering: bool,
+    /// Iterations searched while the opponent thought, since our last answer.
+    pondered: u64,
 }
 
 impl TronPlayer {
@@ -245,6 +251,8 @@ impl TronPlayer {
             rng: FastRng::seed_from_u64(seed ^ 0x7f4a_7c15),
             seed,
             moves_made: 0,
+            pondering: false,
+            pondered: 0,
         }
     }
 
@@ -345,6 +353,7 @@ impl GamePlayer for TronPlayer {
             }
         };
         self.moves_made += 1;
+        self.pondering = false;
         let safe = state.safe_moves(me);
         let clock = request.clock;
         let bank = clock.usable_bank(request.bank_ms);
@@ -372,6 +381,8 @@ impl GamePlayer for TronPlayer {
             )
         } else {
             let (direction, how) = self.search(state, me, request, budget);
+            self.pondering = request.config.ponder
+                && self.searcher.as_ref().map(TronSearcher::kind) == Some(TronSearchKind::Mcts);
             // Without time for one iteration, a move that does not crash at once.
             let direction = direction.or_else(|| safe.iter().next());
             (
@@ -380,21 +391,36 @@ impl GamePlayer for TronPlayer {
             )
         };
         info!(
-            "move={} timebank={} budget={} elapsed={} chosen={} {}",
+            "move={} timebank={} budget={} elapsed={} chosen={} {} pondered={}",
             self.moves_made,
             bank,
             budget.target_ms,
             request.received.elapsed().as_millis(),
             answer,
-            how
+            how,
+            self.pondered
         );
+        self.pondered = 0;
         answer.to_string()
+    }
+
+    fn ponder(&mut self, slice: Duration) -> bool {
+        match &mut self.searcher {
+            Some(searcher) if self.pondering => {
+                self.pondered += searcher
+                    .search(Limits::until(Instant::now() + slice))
+                    .iterations;
+                true
+            }
+            _ => false,
+        }
     }
 
     /// An answer without a search, after an invalid position or a failed search: a move
     /// that does not crash at once if the field shows one, else `pass`. The kept tree is dropped.
     fn recover(&mut self) -> String {
         self.searcher = None;
+        self.pondering = false;
         let safe = self.field.as_deref().and_then(|field| {
             let state = TronState::from_square_field(field).ok()?;
             // Without settings we cannot tell which rider is ours: take a move safe for both if any.
