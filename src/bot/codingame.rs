@@ -87,6 +87,9 @@ impl CodinGameUttt {
                 legal.len()
             );
             self.search = None;
+            if self.board.is_legal(valid[0]) {
+                self.board.play_move(valid[0]);
+            }
             return valid[0];
         }
         let choices = if valid.is_empty() { &legal } else { valid };
