@@ -485,6 +485,7 @@ mod tests {
         (&["--uttt-search", "alphabeta"], &["--uttt-depth", "7"]),
         (&[], &["--playout", "win-first"]),
         (&[], &["--uttt-eval", "nn"]),
+        (&["--uttt-eval", "nn"], &["--uttt-eval", "blend:0.5"]),
         (&[], &["--rave", "0.1"]),
         (&["--rave", "0.1"], &["--rave", "1"]),
         (&[], &["--ept", "50,0.7"]),

@@ -80,6 +80,26 @@ fn leak(weights: Weights) -> &'static Weights {
     Box::leak(Box::new(weights))
 }
 
+/// `--uttt-eval playout|nn|blend:W`: the network's share of a leaf's value.
+fn uttt_eval(text: &str) -> Result<Option<f32>, String> {
+    let err = || format!("--uttt-eval: playout, nn or blend:W with 0 < W < 1, not {text:?}");
+    match text {
+        "playout" => Ok(None),
+        "nn" => Ok(Some(1.0)),
+        _ => {
+            let share: f32 = text
+                .strip_prefix("blend:")
+                .and_then(|w| w.parse().ok())
+                .ok_or_else(err)?;
+            if share > 0.0 && share < 1.0 {
+                Ok(Some(share))
+            } else {
+                Err(err())
+            }
+        }
+    }
+}
+
 /// `--ept MOVES,BOUND`.
 fn early_termination(text: &str) -> Result<(u32, f32), String> {
     let err = || format!("--ept needs MOVES,BOUND (such as 50,0.7), not {text:?}");
@@ -400,8 +420,10 @@ OPTIONS:
                             searching on (up to twice the budget) until both agree;
                             or the best mean - 1/sqrt(visits) [max-robust]
     --no-solver             do not prove wins and losses (MCTS-Solver)
-    --uttt-eval playout|nn  MCTS leaves valued by play-outs or by the embedded value
-                            network (src/uttt/nn_weights.bin, tune/README.md) [playout]
+    --uttt-eval playout|nn|blend:W
+                            MCTS leaves valued by play-outs, by the embedded value
+                            network (src/uttt/nn_weights.bin, tune/README.md), or W
+                            network and 1-W one play-out [playout]
     --rave R                RAVE with the minimum-MSE schedule's constant R (Liang
                             2017: 0.1); AMAF values steer selection early [off]
     --playout random|win-first
@@ -520,13 +542,7 @@ impl Config {
                 "--rave" => config.uttt.rave = Some(positive(flag, &value("a number")?)?),
                 "--uttt-search" => config.uttt_play.search = value("mcts or alphabeta")?.parse()?,
                 "--uttt-eval" => {
-                    config.uttt_play.network = match value("playout or nn")?.as_str() {
-                        "playout" => false,
-                        "nn" => true,
-                        other => {
-                            return Err(format!("unknown UTTT evaluation {other:?}: playout or nn"))
-                        }
-                    }
+                    config.uttt_play.network = uttt_eval(&value("playout, nn or blend:W")?)?
                 }
                 "--eval" => {
                     let kind: EvalKind = value("an evaluation")?.parse()?;
@@ -636,6 +652,15 @@ mod tests {
             .uttt_play
             .weights;
         assert_eq!(weights.micro_marks[2], [12.0, 13.0, 14.0]);
+        let eval = |text: &str| {
+            Config::from_args(&["--uttt-eval", text])
+                .unwrap()
+                .uttt_play
+                .network
+        };
+        assert_eq!(eval("playout"), None);
+        assert_eq!(eval("nn"), Some(1.0));
+        assert_eq!(eval("blend:0.3"), Some(0.3));
         for bad in [
             &["--uttt-search", "minimax"][..],
             &["--eval", "clever"],
@@ -645,6 +670,9 @@ mod tests {
             &["--playout", "heavy"],
             &["--ept", "50"],
             &["--ept", "50,-1"],
+            &["--uttt-eval", "blend:1.5"],
+            &["--uttt-eval", "blend"],
+            &["--uttt-eval", "policy"],
         ] {
             assert!(Config::from_args(bad).is_err(), "{bad:?} accepted");
         }

@@ -170,27 +170,36 @@ impl Game for NnBoard {
     }
 }
 
-/// MCTS leaves valued by the network instead of a play-out (finished games by their
-/// result). Deterministic, so the tree reuses a leaf's value until it is expanded.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct NetworkValue;
+/// MCTS leaves valued by the network (finished games by their result), blended with one
+/// random play-out when `share` is below 1. The network alone is deterministic, so the
+/// tree then reuses a leaf's value until it is expanded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetworkValue {
+    /// The network's share of a leaf's value; the rest is a random play-out's result.
+    pub share: f32,
+}
 
 impl Evaluator<NnBoard> for NetworkValue {
     #[inline]
-    fn evaluate(&mut self, state: &mut NnBoard, _rng: &mut FastRng) -> f32 {
+    fn evaluate(&mut self, state: &mut NnBoard, rng: &mut FastRng) -> f32 {
         if let Some(outcome) = state.outcome() {
             return outcome.reward_for(0);
         }
         let value = state.value();
-        if state.to_move() == 0 {
+        let network = if state.to_move() == 0 {
             value
         } else {
             1.0 - value
+        };
+        if self.share >= 1.0 {
+            return network;
         }
+        let playout = super::playout::random_playout(&state.board, rng);
+        self.share * network + (1.0 - self.share) * playout
     }
 
     fn is_deterministic(&self) -> bool {
-        true
+        self.share >= 1.0
     }
 }
 

@@ -56,8 +56,9 @@ pub struct UtttPlay {
     pub win_first: bool,
     /// Early play-out termination: play-out moves and the evaluation's draw bound.
     pub early_termination: Option<(u32, f32)>,
-    /// MCTS leaves valued by the embedded network instead of play-outs.
-    pub network: bool,
+    /// MCTS leaves valued by the embedded network: its share of a leaf's value, the rest
+    /// from one random play-out (1: the network alone); `None`: play-outs only.
+    pub network: Option<f32>,
 }
 
 /// The seed's comprehensive evaluation, the strongest of its four in the seed (Table 2.8).
@@ -71,7 +72,7 @@ impl Default for UtttPlay {
             depth: None,
             win_first: false,
             early_termination: None,
-            network: false,
+            network: None,
         }
     }
 }
@@ -110,18 +111,22 @@ impl UtttSearch {
     /// on `threads` threads, or alpha-beta.
     pub fn new(tree: TreeConfig, play: &UtttPlay, threads: usize, board: Board, seed: u64) -> Self {
         match play.search {
-            // A network's value of a leaf does not change with more visits: expand at
-            // the first one (`--expand-visits` is for play-outs).
-            UtttSearchKind::Mcts if play.network => UtttSearch::Network(RootParallel::new(
-                NnBoard::new(board, nn::embedded()),
-                TreeConfig {
-                    expand_visits: 1,
-                    ..tree
-                },
-                NetworkValue,
-                seed,
-                threads,
-            )),
+            // The network alone gives a leaf the same value at every visit: expand at the
+            // first one (`--expand-visits` is for play-outs).
+            UtttSearchKind::Mcts if play.network.is_some() => {
+                let share = play.network.unwrap_or(1.0);
+                let expand_visits = if share >= 1.0 { 1 } else { tree.expand_visits };
+                UtttSearch::Network(RootParallel::new(
+                    NnBoard::new(board, nn::embedded()),
+                    TreeConfig {
+                        expand_visits,
+                        ..tree
+                    },
+                    NetworkValue { share },
+                    seed,
+                    threads,
+                ))
+            }
             UtttSearchKind::Mcts => UtttSearch::Mcts(RootParallel::new(
                 board,
                 tree,
@@ -204,6 +209,7 @@ impl std::fmt::Debug for UtttSearch {
             UtttSearch::Network(trees) => f
                 .debug_struct("Network")
                 .field("config", trees.config())
+                .field("evaluator", trees.evaluator())
                 .field("threads", &trees.threads())
                 .finish(),
             UtttSearch::AlphaBeta { search, root, .. } => f
