@@ -209,14 +209,7 @@ fn second_round_log(args: &[&str], think_ms: u64) -> String {
     answer.clear();
     stdout.read_line(&mut answer).unwrap();
     drop(stdin);
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    stderr
-        .lines()
-        .find(|l| l.contains("move=2 "))
-        .unwrap_or_else(|| panic!("no second move in {stderr}"))
-        .to_owned()
+    bot_common::second_move_line(child)
 }
 
 fn pondered(line: &str) -> u64 {

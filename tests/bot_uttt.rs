@@ -227,14 +227,7 @@ fn second_move_log(args: &[&str], think_ms: u64) -> String {
     let (x, y) = parse_place_move(answer.trim()).unwrap();
     assert!(board.is_legal(Move::from_xy(x, y).unwrap()));
     drop(stdin);
-    let output = child.wait_with_output().unwrap();
-    assert!(output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    stderr
-        .lines()
-        .find(|l| l.contains("move=2 "))
-        .unwrap_or_else(|| panic!("no second move in {stderr}"))
-        .to_owned()
+    bot_common::second_move_line(child)
 }
 
 /// The value of `key=` in a log line.

@@ -31,3 +31,16 @@ pub fn spawn_bot(args: &[&str]) -> std::process::Child {
         .spawn()
         .expect("start mctsbot")
 }
+
+/// Waits for a bot whose stdin is closed and returns its log line for our second move.
+#[allow(dead_code)]
+pub fn second_move_line(child: std::process::Child) -> String {
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    stderr
+        .lines()
+        .find(|l| l.contains("move=2 "))
+        .unwrap_or_else(|| panic!("no second move in {stderr}"))
+        .to_owned()
+}
