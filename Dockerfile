@@ -5,7 +5,10 @@ WORKDIR /src
 COPY Cargo.toml Cargo.lock ./
 COPY src ./src
 COPY arena ./arena
-RUN cargo build --release --locked --workspace
+# The tools package is a workspace member (it must be there), but the image needs only
+# the bot and the arena.
+COPY tune ./tune
+RUN cargo build --release --locked -p mctsbot -p arena
 
 FROM debian:bookworm-slim
 COPY --from=build /src/target/release/mctsbot /usr/local/bin/mctsbot
