@@ -110,23 +110,17 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
             let mut search = new_search(config, position, seed);
             let stats = search.search(budget.limits());
             let best = search.best_move();
-            let (best, depth, threads) = match &search {
-                UtttSearch::Mcts(trees) => (
-                    format!("{:?}", best.map(|m| (m.mv, m.visits, m.value))),
-                    None,
-                    trees.threads(),
-                ),
-                UtttSearch::Network(trees) => (
-                    format!("{:?}", best.map(|m| (m.mv, m.visits, m.value))),
-                    None,
-                    trees.threads(),
-                ),
+            let (best, depth) = match &search {
                 UtttSearch::AlphaBeta { result, .. } => (
                     format!("{:?}", result.as_ref().map(|r| (r.best, r.score))),
                     result.as_ref().map(|r| r.depth),
-                    1,
+                ),
+                _ => (
+                    format!("{:?}", best.map(|m| (m.mv, m.visits, m.value))),
+                    None,
                 ),
             };
+            let threads = search.threads();
             BenchResult {
                 game: "uttt",
                 position: name,

@@ -1,6 +1,7 @@
 //! The `mctsbot` binary against engine streams: every answer legal, stdout carries
 //! answers only, and bad input is reported on stderr without stopping the bot.
 
+use mctsbot::protocol::codingame::{format_move, parse_move};
 use mctsbot::protocol::{parse_command, parse_place_move, Command, GameUpdate, Token};
 use mctsbot::uttt::{detect_dialect, Board, Move};
 mod bot_common;
@@ -303,7 +304,6 @@ fn codingame_game(args: &[&str], bot_moves_first: bool) -> String {
     let mut rng = FastRng::seed_from_u64(9);
     let mut moves = Vec::new();
     let mut last: Option<Move> = None;
-    let row_col = |m: Move| format!("{} {}", m.xy().1, m.xy().0);
     while board.outcome().is_none() {
         moves.clear();
         board.legal_moves(&mut moves);
@@ -316,11 +316,11 @@ fn codingame_game(args: &[&str], bot_moves_first: bool) -> String {
         }
         let mut turn = format!(
             "{}\n{}\n",
-            last.map_or("-1 -1".into(), row_col),
+            last.map_or("-1 -1".into(), format_move),
             moves.len()
         );
         for &mv in &moves {
-            turn += &format!("{}\n", row_col(mv));
+            turn += &format!("{}\n", format_move(mv));
         }
         let sent = std::time::Instant::now();
         stdin.write_all(turn.as_bytes()).unwrap();
@@ -334,11 +334,7 @@ fn codingame_game(args: &[&str], bot_moves_first: bool) -> String {
             took.as_millis() < if first_turn { 3000 } else { 600 },
             "{took:?}"
         );
-        let numbers: Vec<u8> = answer
-            .split_whitespace()
-            .map(|n| n.parse().unwrap())
-            .collect();
-        let mv = Move::from_xy(numbers[1], numbers[0]).unwrap();
+        let mv = parse_move(&answer, "answer").unwrap();
         assert!(moves.contains(&mv), "{answer:?} is not valid");
         board.play(mv);
         last = Some(mv);
@@ -368,13 +364,7 @@ fn codingame_fixture_turns() -> Vec<(String, Vec<Move>, Move)> {
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(path).unwrap();
-    let row_col = |line: &str| {
-        let n: Vec<u8> = line
-            .split_whitespace()
-            .map(|v| v.parse().unwrap())
-            .collect();
-        Move::from_xy(n[1], n[0]).unwrap()
-    };
+    let row_col = |line: &str| parse_move(line, "a fixture move").unwrap();
     let mut turns = Vec::new();
     let mut sent = String::new();
     let mut valid = Vec::new();
@@ -404,15 +394,9 @@ fn the_codingame_fixture_follows_the_rules() {
     let turns = codingame_fixture_turns();
     assert!(turns.len() > 20);
     for (sent, valid, answer) in &turns {
-        let first: Vec<i8> = sent
-            .lines()
-            .next()
-            .unwrap()
-            .split_whitespace()
-            .map(|v| v.parse().unwrap())
-            .collect();
-        if first != [-1, -1] {
-            board.play(Move::from_xy(first[1] as u8, first[0] as u8).unwrap());
+        let first = sent.lines().next().unwrap();
+        if first != "-1 -1" {
+            board.play(parse_move(first, "the opponent's move").unwrap());
         }
         let mut legal = Vec::new();
         board.legal_moves(&mut legal);
@@ -429,11 +413,7 @@ fn every_answer_to_the_codingame_fixture_is_a_valid_action() {
     let (answers, stderr) = run_bot(&input, &["--seed", "5"]);
     assert_eq!(answers.len(), turns.len(), "{stderr}");
     for (answer, (_, valid, _)) in answers.iter().zip(&turns) {
-        let n: Vec<u8> = answer
-            .split_whitespace()
-            .map(|v| v.parse().unwrap())
-            .collect();
-        let mv = Move::from_xy(n[1], n[0]).unwrap();
+        let mv = parse_move(answer, "answer").unwrap();
         // Where our answer differs from the recorded one, the referee's later lines no
         // longer fit our position: the bot says so and answers from the referee's list.
         assert!(valid.contains(&mv), "{answer} not among {valid:?}");

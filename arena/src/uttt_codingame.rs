@@ -8,24 +8,18 @@
 use super::game::{Asked, GameRecord, GameSetup};
 use super::timebank::Timebank;
 use mctsbot::game::{Outcome, Player};
-use mctsbot::protocol::codingame::parse_exactly;
+use mctsbot::protocol::codingame::{format_move, parse_move};
 use mctsbot::search::Game;
 use mctsbot::uttt::{Board, EndRule, Move};
 use std::time::Instant;
-
-/// `row col` of a move.
-fn row_col(mv: Move) -> String {
-    let (x, y) = mv.xy();
-    format!("{y} {x}")
-}
 
 /// The turn's lines for the player to move in `board`, after the opponent's `last` move.
 pub fn turn_lines(board: &Board, last: Option<Move>) -> Vec<String> {
     let mut moves = Vec::new();
     board.legal_moves(&mut moves);
-    let mut lines = vec![last.map_or_else(|| "-1 -1".to_string(), row_col)];
+    let mut lines = vec![last.map_or_else(|| "-1 -1".to_string(), format_move)];
     lines.push(moves.len().to_string());
-    lines.extend(moves.into_iter().map(row_col));
+    lines.extend(moves.into_iter().map(format_move));
     lines
 }
 
@@ -64,10 +58,8 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         let sent = seat.request_lines(&turn_lines(&board, last));
         let chosen = match seat.answer(sent) {
             Asked::Answer(text) => {
-                let mv = parse_exactly(&text, 2, "answer")
+                let mv = parse_move(&text, "answer")
                     .ok()
-                    .and_then(|n| Some((u8::try_from(n[0]).ok()?, u8::try_from(n[1]).ok()?)))
-                    .and_then(|(row, col)| Move::from_xy(col, row))
                     .filter(|&mv| board.is_legal(mv));
                 if mv.is_none() {
                     seat.stats.illegal += 1;
@@ -95,7 +87,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
                 setup.index,
                 board.ply(),
                 setup.label(p),
-                row_col(mv),
+                format_move(mv),
                 board.render()
             );
         }

@@ -4,7 +4,7 @@
 //! (a game without a line of boards goes to the player who won more of them). Each turn
 //! has a fixed time: 1000 ms for the first, 100 ms after.
 
-use crate::protocol::codingame::parse_exactly;
+use crate::protocol::codingame::{format_move, parse_exactly, parse_move};
 use crate::search::tree::TreeConfig;
 use crate::search::{think, Game};
 use crate::uttt::search::{UtttPlay, UtttSearch};
@@ -48,20 +48,15 @@ impl CodinGameUttt {
         }
     }
 
-    /// Plays the opponent's move (`None`: there was none, or it could not be read).
-    fn opponent_played(&mut self, row_col: Option<(i32, i32)>) {
-        let Some((row, col)) = row_col else { return };
+    /// Plays the opponent's move, read as `row col` (`-1 -1`: there was none).
+    fn opponent_played(&mut self, row: i32, col: i32) {
         if (row, col) == (-1, -1) {
             if self.board.ply() > 0 {
                 warn!("the referee says no move was played, but the game is under way");
             }
             return;
         }
-        let mv = u8::try_from(col)
-            .ok()
-            .zip(u8::try_from(row).ok())
-            .and_then(|(x, y)| Move::from_xy(x, y))
-            .filter(|&mv| self.board.is_legal(mv));
+        let mv = Move::from_row_col(row, col).filter(|&mv| self.board.is_legal(mv));
         match mv {
             Some(mv) => self.board.play_move(mv),
             None => error!(
@@ -73,13 +68,12 @@ impl CodinGameUttt {
     /// Our answer, searched within the turn's time, among `valid` (the referee's list).
     fn act(&mut self, valid: &[Move], received: Instant, settings: &Settings) -> Move {
         self.turns += 1;
+        // The board lists its moves in increasing order; the referee's list may not be.
         let mut legal = Vec::new();
         self.board.legal_moves(&mut legal);
-        let mut expected = legal.clone();
         let mut given = valid.to_vec();
-        expected.sort_by_key(|m| m.0);
         given.sort_by_key(|m| m.0);
-        if !valid.is_empty() && expected != given {
+        if !valid.is_empty() && legal != given {
             error!(
                 "the referee's {} valid actions differ from the {} legal moves of our position: \
                  answering from its list",
@@ -147,15 +141,6 @@ impl CodinGameUttt {
     }
 }
 
-/// A move in CodinGame's `row col` form.
-fn read_move(numbers: &[i32]) -> Option<Move> {
-    let (row, col) = (
-        u8::try_from(numbers[0]).ok()?,
-        u8::try_from(numbers[1]).ok()?,
-    );
-    Move::from_xy(col, row)
-}
-
 /// Plays CodinGame UTTT: `first` is the first line, already read (at `received`).
 pub fn run<R: BufRead, W: Write>(
     first: String,
@@ -182,7 +167,7 @@ pub fn run<R: BufRead, W: Write>(
             continue;
         }
         match parse_exactly(&line, 2, "the opponent's move") {
-            Ok(numbers) => game.opponent_played(Some((numbers[0], numbers[1]))),
+            Ok(numbers) => game.opponent_played(numbers[0], numbers[1]),
             Err(e) => error!("{e}"),
         }
         let Some(count_line) = next_line(&mut input)? else {
@@ -200,15 +185,13 @@ pub fn run<R: BufRead, W: Write>(
             let Some(action) = next_line(&mut input)? else {
                 return Ok(());
             };
-            match parse_exactly(&action, 2, "a valid action").map(|n| read_move(&n)) {
-                Ok(Some(mv)) => valid.push(mv),
-                Ok(None) => error!("a valid action outside the board: {:?}", action.trim_end()),
+            match parse_move(&action, "a valid action") {
+                Ok(mv) => valid.push(mv),
                 Err(e) => error!("{e}"),
             }
         }
         let mv = game.act(&valid, received, settings);
-        let (x, y) = mv.xy();
-        writeln!(output, "{y} {x}")?;
+        writeln!(output, "{}", format_move(mv))?;
         output.flush()?;
     }
 }
@@ -234,12 +217,12 @@ mod tests {
 
     /// The turn input for `board` after the opponent's `last` move.
     fn turn(board: &Board, last: Option<Move>) -> String {
-        let (row, col) = last.map_or((-1, -1), |m| (m.xy().1 as i32, m.xy().0 as i32));
         let mut moves = Vec::new();
         board.legal_moves(&mut moves);
-        let mut text = format!("{row} {col}\n{}\n", moves.len());
+        let last = last.map_or_else(|| "-1 -1".to_string(), format_move);
+        let mut text = format!("{last}\n{}\n", moves.len());
         for mv in moves {
-            text += &format!("{} {}\n", mv.xy().1, mv.xy().0);
+            text += &format!("{}\n", format_move(mv));
         }
         text
     }
@@ -265,8 +248,7 @@ mod tests {
             &turn(&board, Some(centre)),
             &["--seed", "1", "--safety-ms", "45"],
         );
-        let numbers = parse_exactly(&answers[0], 2, "answer").unwrap();
-        let ours = read_move(&numbers).unwrap();
+        let ours = parse_move(&answers[0], "answer").unwrap();
         assert!(board.is_legal(ours), "{ours:?}");
     }
 
@@ -274,7 +256,7 @@ mod tests {
     fn a_malformed_turn_is_reported_and_still_answered() {
         let answers = play("-1 -1\nmany\n", &["--seed", "1", "--safety-ms", "80"]);
         assert_eq!(answers.len(), 1, "answered from our own position");
-        let ours = read_move(&parse_exactly(&answers[0], 2, "answer").unwrap()).unwrap();
+        let ours = parse_move(&answers[0], "answer").unwrap();
         assert!(Board::new().is_legal(ours));
     }
 }

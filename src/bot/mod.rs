@@ -59,6 +59,25 @@ trait GamePlayer {
     }
 }
 
+/// One slice of pondering for a player: searches its kept `search` (`None` when there is
+/// nothing to ponder) for about `slice`, adding the iterations to `pondered`; whether it
+/// searched.
+fn ponder_slice<S: crate::search::Search>(
+    search: Option<&mut S>,
+    slice: Duration,
+    pondered: &mut u64,
+) -> bool {
+    match search {
+        Some(search) => {
+            *pondered += search
+                .search(crate::search::Limits::until(Instant::now() + slice))
+                .iterations;
+            true
+        }
+        None => false,
+    }
+}
+
 /// An `action move` as the player sees it.
 pub(crate) struct ActRequest<'a> {
     /// The timebank the engine says we have; `None` when the line could not be read.

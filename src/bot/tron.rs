@@ -17,7 +17,7 @@ use crate::tron::{space, Direction, PlayoutPolicy, PositionError, TronState};
 use log::{error, info, warn};
 use rand::SeedableRng;
 use std::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The Light Riders search for one rider: MCTS with the sequential tree (the rider
 /// commits first) or the decoupled one, each valuing leaves by the configured play-out
@@ -405,15 +405,8 @@ impl GamePlayer for TronPlayer {
     }
 
     fn ponder(&mut self, slice: Duration) -> bool {
-        match &mut self.searcher {
-            Some(searcher) if self.pondering => {
-                self.pondered += searcher
-                    .search(Limits::until(Instant::now() + slice))
-                    .iterations;
-                true
-            }
-            _ => false,
-        }
+        let searcher = self.searcher.as_mut().filter(|_| self.pondering);
+        super::ponder_slice(searcher, slice, &mut self.pondered)
     }
 
     /// An answer without a search, after an invalid position or a failed search: a move

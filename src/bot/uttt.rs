@@ -3,12 +3,12 @@
 use super::{ActRequest, Config, GamePlayer, Settings};
 use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
 use crate::search::tree::Proof;
-use crate::search::{think, Game, Limits, Search};
+use crate::search::{think, Game};
 use crate::timeman::{self, Budget, TimeControl, UTTT_TIME_PER_MOVE_MS};
 use crate::uttt::search::{UtttSearch, UtttSearchKind};
 use crate::uttt::{detect_dialect, empty_token, Board, Move, PositionError};
 use log::{error, info};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The UTTT search the options ask for, rooted at `board`.
 pub(crate) fn new_search(config: &Config, board: Board, seed: u64) -> UtttSearch {
@@ -154,15 +154,8 @@ impl GamePlayer for UtttPlayer {
     }
 
     fn ponder(&mut self, slice: Duration) -> bool {
-        match &mut self.tree {
-            Some(tree) if self.pondering => {
-                self.pondered += tree
-                    .search(Limits::until(Instant::now() + slice))
-                    .iterations;
-                true
-            }
-            _ => false,
-        }
+        let tree = self.tree.as_mut().filter(|_| self.pondering);
+        super::ponder_slice(tree, slice, &mut self.pondered)
     }
 
     /// A legal answer without a search, after an invalid position or a failed search:

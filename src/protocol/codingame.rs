@@ -5,6 +5,8 @@
 //! (`-1 -1` before the first move of the game), `validActionCount`, then that many
 //! `row col` lines; the answer is `row col`.
 
+use crate::uttt::Move;
+
 /// The integers of one line, separated by spaces or tabs; an error names the line.
 ///
 /// `str::parse` rather than nom: this module goes into the one-file CodinGame build,
@@ -38,6 +40,19 @@ pub fn parse_exactly(line: &str, count: usize, what: &str) -> Result<Vec<i32>, S
     }
 }
 
+/// A `ROW COL` line as a UTTT move; an error if it is not two integers on the board.
+pub fn parse_move(line: &str, what: &str) -> Result<Move, String> {
+    let numbers = parse_exactly(line, 2, what)?;
+    Move::from_row_col(numbers[0], numbers[1])
+        .ok_or_else(|| format!("{what}: {} {} is off the board", numbers[0], numbers[1]))
+}
+
+/// A UTTT move as CodinGame writes it: `ROW COL`.
+pub fn format_move(mv: Move) -> String {
+    let (column, row) = mv.xy();
+    format!("{row} {column}")
+}
+
 /// Whether `line` looks like the first line of a CodinGame UTTT game: two integers
 /// (the engines of TheAIGames and riddles.io start every line with a word).
 pub fn looks_like_codingame(line: &str) -> bool {
@@ -59,6 +74,13 @@ mod tests {
         assert!(parse_exactly("1 2 3", 2, "a move")
             .unwrap_err()
             .contains("a move"));
+        let mv = parse_move("1 5", "a move").unwrap();
+        assert_eq!(mv, Move::from_xy(5, 1).unwrap());
+        assert_eq!(format_move(mv), "1 5");
+        assert!(parse_move("9 0", "a move")
+            .unwrap_err()
+            .contains("off the board"));
+        assert!(parse_move("-1 -1", "a move").is_err());
     }
 
     #[test]

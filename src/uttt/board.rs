@@ -24,6 +24,12 @@ impl Move {
         Some(Move(board * 9 + cell))
     }
 
+    /// The move at (`row`, `column`) of the whole grid, CodinGame's order; `None` outside
+    /// `0..9` (a negative number included).
+    pub fn from_row_col(row: i32, column: i32) -> Option<Move> {
+        Move::from_xy(u8::try_from(column).ok()?, u8::try_from(row).ok()?)
+    }
+
     /// The move at `index` of the engine's row-major field (`row * 9 + column`);
     /// `None` outside `0..81`.
     pub fn from_field_index(index: usize) -> Option<Move> {

@@ -110,11 +110,10 @@ impl UtttSearch {
     /// The search `play` asks for, rooted at `board`: MCTS with the tree settings `tree`
     /// on `threads` threads, or alpha-beta.
     pub fn new(tree: TreeConfig, play: &UtttPlay, threads: usize, board: Board, seed: u64) -> Self {
-        match play.search {
+        match (play.search, play.network) {
             // The network alone gives a leaf the same value at every visit: expand at the
             // first one (`--expand-visits` is for play-outs).
-            UtttSearchKind::Mcts if play.network.is_some() => {
-                let share = play.network.unwrap_or(1.0);
+            (UtttSearchKind::Mcts, Some(share)) => {
                 let expand_visits = if share >= 1.0 { 1 } else { tree.expand_visits };
                 UtttSearch::Network(RootParallel::new(
                     NnBoard::new(board, nn::embedded()),
@@ -127,14 +126,14 @@ impl UtttSearch {
                     threads,
                 ))
             }
-            UtttSearchKind::Mcts => UtttSearch::Mcts(RootParallel::new(
+            (UtttSearchKind::Mcts, None) => UtttSearch::Mcts(RootParallel::new(
                 board,
                 tree,
                 play.playout(tree.rave.is_some()),
                 seed,
                 threads,
             )),
-            UtttSearchKind::AlphaBeta => UtttSearch::AlphaBeta {
+            (UtttSearchKind::AlphaBeta, _) => UtttSearch::AlphaBeta {
                 search: Box::new(AlphaBeta::new(AlphaBetaConfig {
                     max_depth: play.depth,
                     ..AlphaBetaConfig::default()
@@ -181,6 +180,15 @@ impl UtttSearch {
                     },
                 })
             }
+        }
+    }
+
+    /// Search threads: one tree each for MCTS, one for alpha-beta.
+    pub fn threads(&self) -> usize {
+        match self {
+            UtttSearch::Mcts(trees) => trees.threads(),
+            UtttSearch::Network(trees) => trees.threads(),
+            UtttSearch::AlphaBeta { .. } => 1,
         }
     }
 

@@ -3,5 +3,6 @@
 //! evaluation (`uttt-selfplay`, [`games`]) and the value network's training
 //! (`uttt-train`, [`net`]).
 
+pub mod args;
 pub mod games;
 pub mod net;

@@ -24,6 +24,7 @@ use mctsbot::uttt::evaluate::{EvalKind, Weights};
 use mctsbot::uttt::Board;
 use rand::SeedableRng;
 use std::process::ExitCode;
+use tune::args::{parsed, positional, range};
 
 /// Which weights CMA-ES moves: the advanced evaluation's 8 (the micro-mark values shared
 /// by every board class) or the comprehensive one's 14.
@@ -159,50 +160,38 @@ fn leak(weights: Weights) -> &'static Weights {
     Box::leak(Box::new(weights))
 }
 
-fn flag_value<T: std::str::FromStr>(args: &[String], flag: &str, default: T) -> Result<T, String> {
-    match args.iter().position(|a| a == flag) {
-        None => Ok(default),
-        Some(i) => args
-            .get(i + 1)
-            .and_then(|v| v.parse().ok())
-            .ok_or_else(|| format!("{flag} needs a value")),
-    }
-}
-
+/// `--plies MIN..MAX` [2..4], MAX below 20.
 fn plies_range(args: &[String]) -> Result<(u32, u32), String> {
-    let text: String = flag_value(args, "--plies", "2..4".to_string())?;
-    let (min, max) = text.split_once("..").ok_or("--plies needs MIN..MAX")?;
-    let (min, max) = (min.parse(), max.parse());
-    match (min, max) {
-        (Ok(min), Ok(max)) if min <= max && max < 20 => Ok((min, max)),
+    match range(args, "--plies", (2, 4))? {
+        (min, max) if max < 20 => Ok((min, max)),
         _ => Err("--plies needs MIN..MAX with MIN <= MAX < 20".into()),
     }
 }
 
 fn games(args: &[String], default_pairs: u32) -> Result<Games, String> {
-    let depth_a = flag_value(args, "--depth", 7)?;
+    let depth_a = parsed(args, "--depth", 7)?;
     Ok(Games {
         depth_a,
-        depth_b: flag_value(args, "--depth-b", depth_a)?,
-        pairs: flag_value(args, "--pairs", default_pairs)?,
+        depth_b: parsed(args, "--depth-b", depth_a)?,
+        pairs: parsed(args, "--pairs", default_pairs)?,
         plies: plies_range(args)?,
-        seed: flag_value(args, "--seed", 2017)?,
+        seed: parsed(args, "--seed", 2017)?,
     })
 }
 
 /// One JSON-free line per generation on stderr, the best weights on stdout.
 fn tune(args: &[String]) -> Result<(), String> {
-    let shape = match flag_value(args, "--eval", "comprehensive".to_string())?.as_str() {
+    let shape = match parsed(args, "--eval", "comprehensive".to_string())?.as_str() {
         "advanced" => Shape::Advanced,
         "comprehensive" => Shape::Comprehensive,
         other => return Err(format!("--eval {other}: advanced or comprehensive")),
     };
-    let against = leak(weights_named(&flag_value(
+    let against = leak(weights_named(&parsed(
         args,
         "--against",
         "advanced".to_string(),
     )?)?);
-    let start = match flag_value(args, "--from", "seed".to_string())?.as_str() {
+    let start = match parsed(args, "--from", "seed".to_string())?.as_str() {
         "seed" => shape.point(&match shape {
             Shape::Advanced => EvalKind::Advanced.seed_weights(),
             Shape::Comprehensive => EvalKind::Comprehensive.seed_weights(),
@@ -215,10 +204,10 @@ fn tune(args: &[String]) -> Result<(), String> {
         },
     };
     let games = games(args, 150)?;
-    let population: usize = flag_value(args, "--population", 20)?;
-    let generations: usize = flag_value(args, "--generations", 30)?;
-    let sigma: f64 = flag_value(args, "--sigma", 0.5)?;
-    let seed: u64 = flag_value(args, "--seed", 2017)?;
+    let population: usize = parsed(args, "--population", 20)?;
+    let generations: usize = parsed(args, "--generations", 30)?;
+    let sigma: f64 = parsed(args, "--sigma", 0.5)?;
+    let seed: u64 = parsed(args, "--seed", 2017)?;
     let total = 2.0 * games.pairs as f64;
     // The seed's fitness: the points the candidate does not take (0 = every game won).
     let fitness = move |x: &DVector<f64>| {
@@ -262,19 +251,7 @@ fn tune(args: &[String]) -> Result<(), String> {
 }
 
 fn compare(args: &[String]) -> Result<(), String> {
-    let positional: Vec<&String> = {
-        let mut out = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            if args[i].starts_with("--") {
-                i += 2;
-            } else {
-                out.push(&args[i]);
-                i += 1;
-            }
-        }
-        out
-    };
+    let positional = positional(args);
     let [a, b] = positional[..] else {
         return Err("match needs two evaluations, A and B".into());
     };

@@ -15,6 +15,7 @@ use mctsbot::uttt::search::UTTT_SEARCH;
 use mctsbot::uttt::{Board, EndRule, RandomPlayout};
 use rand::SeedableRng;
 use std::io::Write;
+use tune::args::{parsed, range, value};
 use tune::games::{result0, GameRecord};
 
 fn play(index: u64, seed: u64, iterations: u64, plies: (u32, u32), rule: EndRule) -> GameRecord {
@@ -56,33 +57,14 @@ fn play(index: u64, seed: u64, iterations: u64, plies: (u32, u32), rule: EndRule
 
 fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-    };
-    let number = |flag: &str, default: u64| -> Result<u64, String> {
-        value(flag).map_or(Ok(default), |v| {
-            v.parse().map_err(|_| format!("{flag} needs a number"))
-        })
-    };
+    let number = |flag: &str, default: u64| parsed(&args, flag, default);
     let run = || -> Result<(), String> {
         let games = number("--games", 200)?;
         let iterations = number("--iterations", 3000)?;
         let seed = number("--seed", 1)?;
         let threads = number("--threads", 2)?.max(1);
-        let plies = match value("--random-plies").map(|v| v.split_once("..")) {
-            None => (2, 6),
-            Some(Some((a, b))) => (
-                a.parse().map_err(|_| "--random-plies MIN..MAX")?,
-                b.parse().map_err(|_| "--random-plies MIN..MAX")?,
-            ),
-            Some(None) => return Err("--random-plies MIN..MAX".into()),
-        };
-        if plies.0 > plies.1 {
-            return Err("--random-plies MIN..MAX with MIN <= MAX".into());
-        }
-        let rule = match value("--rule").map(String::as_str) {
+        let plies = range(&args, "--random-plies", (2, 6))?;
+        let rule = match value(&args, "--rule")? {
             None | Some("theaigames") => EndRule::Draw,
             Some("codingame") => EndRule::MoreBoards,
             Some(other) => return Err(format!("--rule {other}: theaigames or codingame")),
@@ -105,7 +87,7 @@ fn main() -> std::process::ExitCode {
                 .collect()
         });
         records.sort_by_key(|(g, _)| *g);
-        let mut out: Box<dyn Write> = match value("--out") {
+        let mut out: Box<dyn Write> = match value(&args, "--out")? {
             Some(path) => {
                 Box::new(std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?)
             }

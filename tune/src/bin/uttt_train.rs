@@ -12,6 +12,7 @@
 
 use mctsbot::uttt::nn::active_features;
 use std::process::ExitCode;
+use tune::args::{parsed, positional, value};
 use tune::games::GameRecord;
 use tune::net::{Example, Network, Trainer};
 
@@ -31,29 +32,8 @@ fn examples(records: &[GameRecord], lambda: f32) -> Result<Vec<Example>, String>
 }
 
 fn run(args: &[String]) -> Result<(), String> {
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-    };
-    let parse = |flag: &str, default: f64| -> Result<f64, String> {
-        value(flag).map_or(Ok(default), |v| {
-            v.parse().map_err(|_| format!("{flag} needs a number"))
-        })
-    };
-    let files: Vec<&String> = {
-        let mut files = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            if args[i].starts_with("--") {
-                i += 2;
-            } else {
-                files.push(&args[i]);
-                i += 1;
-            }
-        }
-        files
-    };
+    let parse = |flag: &str, default: f64| parsed(args, flag, default);
+    let files = positional(args);
     if files.is_empty() {
         return Err("usage: uttt-train GAMES_FILE... [--out FILE] [options]".into());
     }
@@ -107,7 +87,7 @@ fn run(args: &[String]) -> Result<(), String> {
             started.elapsed()
         );
     }
-    let out = value("--out").map_or("src/uttt/nn_weights.bin", String::as_str);
+    let out = value(args, "--out")?.unwrap_or("src/uttt/nn_weights.bin");
     std::fs::write(out, net.quantize().to_bytes()).map_err(|e| format!("{out}: {e}"))?;
     eprintln!("uttt-train: weights written to {out}");
     Ok(())
