@@ -1,16 +1,28 @@
 #!/usr/bin/env bash
-# The bot in CodinGame mode (Ultimate Tic-Tac-Toe) as one Rust file to paste into
-# CodinGame's editor, checked to compile with plain rustc as CodinGame does.
+# The bot in CodinGame mode as one Rust file to paste into CodinGame's editor, checked to
+# compile with plain rustc as CodinGame does. One file per game: CodinGame's Ultimate
+# Tic-Tac-Toe (uttt, the default) or Tron Battle (tron).
 #
-#   scripts/codingame_bundle.sh [OUT_FILE]     (default target/codingame/mctsbot_codingame.rs)
+#   scripts/codingame_bundle.sh [uttt|tron] [OUT_FILE]
+#       (default OUT_FILE: target/codingame/mctsbot_codingame.rs, or
+#        target/codingame/mctsbot_tron_battle.rs for tron)
 #
-# The file is made by `cg-bundle` (arena/src/bundle.rs): the modules the CodinGame player
-# needs, comments and tests stripped, small stand-ins for the crates. It fails if the file
-# is over CodinGame's 100,000 characters.
+# The file is made by `cg-bundle` (arena/src/bundle.rs): the modules the game's CodinGame
+# player needs, comments and tests stripped, small stand-ins for the crates. It fails if
+# the file is over CodinGame's 100,000 characters.
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
-out=${1:-$root/target/codingame/mctsbot_codingame.rs}
+game=uttt
+case "${1:-}" in
+uttt | tron)
+    game=$1
+    shift
+    ;;
+esac
+default=$root/target/codingame/mctsbot_codingame.rs
+[ "$game" = tron ] && default=$root/target/codingame/mctsbot_tron_battle.rs
+out=${1:-$default}
 mkdir -p "$(dirname "$out")"
-(cd "$root" && cargo run -q --release -p arena --bin cg-bundle -- --out "$out")
+(cd "$root" && cargo run -q --release -p arena --bin cg-bundle -- --game "$game" --out "$out")
 rustc -O --edition 2021 -o "${out%.rs}" "$out"
 echo "$out: $(wc -c <"$out") bytes; compiled with: rustc -O --edition 2021 -o ${out%.rs} $out"

@@ -1,7 +1,8 @@
 //! `cg-bundle`: the bot in CodinGame mode as one Rust source file, for CodinGame, which
 //! takes one file, compiles it without Cargo, and limits it to 100,000 characters.
 //!
-//! The file holds the modules the CodinGame UTTT player needs, under the same paths as in
+//! One file per game (CodinGame takes one per game): UTTT or Tron Battle. It holds the
+//! modules that game's CodinGame player needs, under the same paths as in
 //! the crate (`crate::uttt::Board` still resolves), with their comments and tests
 //! stripped and their indentation dropped. The crates they use are replaced by small
 //! stand-ins (see [`PRELUDE`]): the `RngCore`/`SeedableRng` traits of `rand`, Xoshiro256++
@@ -16,30 +17,92 @@ use std::path::Path;
 /// CodinGame's limit on a submission's length, in characters.
 pub const CODINGAME_LIMIT: usize = 100_000;
 
-/// What goes into the bundle: the module path, its file under `src/`, and whether the
-/// file's own code goes in (`false`: only the submodules listed after it).
-const MODULES: &[(&str, &str, bool)] = &[
-    ("game", "game.rs", true),
-    ("search", "search/mod.rs", true),
-    ("search::alphabeta", "search/alphabeta.rs", true),
-    ("search::bandit", "search/bandit.rs", true),
-    ("search::parallel", "search/parallel.rs", true),
-    ("search::tree", "search/tree.rs", true),
-    ("uttt", "uttt/mod.rs", true),
-    ("uttt::alphabeta", "uttt/alphabeta.rs", true),
-    ("uttt::board", "uttt/board.rs", true),
-    ("uttt::evaluate", "uttt/evaluate.rs", true),
-    ("uttt::nn", "uttt/nn.rs", true),
-    ("uttt::playout", "uttt/playout.rs", true),
-    ("uttt::search", "uttt/search.rs", true),
-    ("uttt::tables", "uttt/tables.rs", true),
-    ("protocol", "protocol/mod.rs", false),
-    ("protocol::codingame", "protocol/codingame.rs", true),
-    ("bot", "bot/mod.rs", false),
-    ("bot::codingame", "bot/codingame.rs", true),
-];
+/// The game a bundle plays: CodinGame takes one file per game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BundleGame {
+    Uttt,
+    TronBattle,
+}
 
-/// The stand-ins for the crates, and `main`.
+impl BundleGame {
+    pub fn from_name(name: &str) -> Option<BundleGame> {
+        match name {
+            "uttt" => Some(BundleGame::Uttt),
+            "tron" | "tron-battle" => Some(BundleGame::TronBattle),
+            _ => None,
+        }
+    }
+
+    /// What goes into the bundle: the module path, its file under `src/`, and whether
+    /// the file's own code goes in (`false`: only the submodules listed after it).
+    fn modules(self) -> &'static [(&'static str, &'static str, bool)] {
+        match self {
+            BundleGame::Uttt => &[
+                ("game", "game.rs", true),
+                ("search", "search/mod.rs", true),
+                ("search::alphabeta", "search/alphabeta.rs", true),
+                ("search::bandit", "search/bandit.rs", true),
+                ("search::parallel", "search/parallel.rs", true),
+                ("search::tree", "search/tree.rs", true),
+                ("uttt", "uttt/mod.rs", true),
+                ("uttt::alphabeta", "uttt/alphabeta.rs", true),
+                ("uttt::board", "uttt/board.rs", true),
+                ("uttt::evaluate", "uttt/evaluate.rs", true),
+                ("uttt::nn", "uttt/nn.rs", true),
+                ("uttt::playout", "uttt/playout.rs", true),
+                ("uttt::search", "uttt/search.rs", true),
+                ("uttt::tables", "uttt/tables.rs", true),
+                ("protocol", "protocol/mod.rs", false),
+                ("protocol::codingame", "protocol/codingame/mod.rs", true),
+                (
+                    "protocol::codingame::uttt",
+                    "protocol/codingame/uttt.rs",
+                    true,
+                ),
+                ("bot", "bot/mod.rs", false),
+                ("bot::codingame", "bot/codingame.rs", true),
+            ],
+            BundleGame::TronBattle => &[
+                ("game", "game.rs", true),
+                ("search", "search/mod.rs", true),
+                ("search::alphabeta", "search/alphabeta.rs", true),
+                ("search::bandit", "search/bandit.rs", true),
+                ("search::parallel", "search/parallel.rs", true),
+                ("search::tree", "search/tree.rs", true),
+                ("tron", "tron/mod.rs", false),
+                ("tron::battle", "tron/battle.rs", true),
+                ("tron::direction", "tron/direction.rs", true),
+                ("tron::grid", "tron/grid.rs", true),
+                ("protocol", "protocol/mod.rs", false),
+                ("protocol::codingame", "protocol/codingame/mod.rs", true),
+                (
+                    "protocol::codingame::tron_battle",
+                    "protocol/codingame/tron_battle.rs",
+                    true,
+                ),
+                ("bot", "bot/mod.rs", false),
+                ("bot::tron_battle", "bot/tron_battle.rs", true),
+            ],
+        }
+    }
+
+    /// The bundle's `main`: reads the first line and hands the game to the player.
+    fn main(self) -> &'static str {
+        match self {
+            BundleGame::Uttt => UTTT_MAIN,
+            BundleGame::TronBattle => TRON_BATTLE_MAIN,
+        }
+    }
+
+    fn title(self) -> &'static str {
+        match self {
+            BundleGame::Uttt => "Ultimate Tic-Tac-Toe",
+            BundleGame::TronBattle => "Tron Battle",
+        }
+    }
+}
+
+/// The stand-ins for the crates.
 const PRELUDE: &str = r#"#![allow(dead_code, unused_imports)]
 mod rand {
 pub trait RngCore {
@@ -92,7 +155,10 @@ macro_rules! warn_ { ($($t:tt)*) => { eprintln!("WARN {}", format_args!($($t)*))
 macro_rules! info_ { ($($t:tt)*) => { eprintln!("INFO {}", format_args!($($t)*)) } }
 pub(crate) use {error_ as error, info_ as info, warn_ as warn};
 }
-fn main() {
+"#;
+
+/// The UTTT bundle's `main`.
+const UTTT_MAIN: &str = r#"fn main() {
 use std::io::BufRead;
 let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
 let settings = bot::codingame::Settings {
@@ -100,7 +166,7 @@ tree: uttt::search::UTTT_SEARCH,
 play: uttt::search::UtttPlay::default(),
 threads: 1,
 seed,
-safety_margin_ms: bot::codingame::SAFETY_MS,
+safety_margin_ms: protocol::codingame::SAFETY_MS,
 };
 let stdin = std::io::stdin();
 let mut input = stdin.lock();
@@ -113,20 +179,41 @@ let _ = bot::codingame::run(first, received, input, std::io::stdout().lock(), &s
 }
 "#;
 
-/// The bundle of the crate whose `src/` is `src`.
-pub fn bundle(src: &Path) -> Result<String, String> {
+/// The Tron Battle bundle's `main`.
+const TRON_BATTLE_MAIN: &str = r#"fn main() {
+use std::io::BufRead;
+let stdin = std::io::stdin();
+let mut input = stdin.lock();
+let mut first = String::new();
+if input.read_line(&mut first).unwrap_or(0) == 0 {
+return;
+}
+let received = std::time::Instant::now();
+let _ = bot::tron_battle::run(first, received, input, std::io::stdout().lock(), protocol::codingame::SAFETY_MS);
+}
+"#;
+
+/// The bundle of `game` from the crate whose `src/` is `src`.
+pub fn bundle(src: &Path, game: BundleGame) -> Result<String, String> {
     let mut out = format!(
-        "// mctsbot for CodinGame Ultimate Tic-Tac-Toe, one file made by cg-bundle from the\n\
-         // crate's sources (https://github.com: see the project's README). Do not edit.\n{PRELUDE}"
+        "// mctsbot for CodinGame {}, one file made by cg-bundle from the\n\
+         // crate's sources (https://github.com: see the project's README). Do not edit.\n{PRELUDE}{}",
+        game.title(),
+        game.main()
     );
-    write_modules(src, "", &mut out)?;
+    write_modules(src, game.modules(), "", &mut out)?;
     Ok(out)
 }
 
-/// Writes the modules of [`MODULES`] directly under `parent` ("" = the crate root),
-/// each with its own submodules inside.
-fn write_modules(src: &Path, parent: &str, out: &mut String) -> Result<(), String> {
-    for &(path, file, with_code) in MODULES {
+/// Writes the `modules` directly under `parent` ("" = the crate root), each with its own
+/// submodules inside.
+fn write_modules(
+    src: &Path,
+    modules: &[(&str, &str, bool)],
+    parent: &str,
+    out: &mut String,
+) -> Result<(), String> {
+    for &(path, file, with_code) in modules {
         let (module_parent, name) = path.rsplit_once("::").unwrap_or(("", path));
         if module_parent != parent {
             continue;
@@ -135,25 +222,31 @@ fn write_modules(src: &Path, parent: &str, out: &mut String) -> Result<(), Strin
         if with_code {
             let text = std::fs::read_to_string(src.join(file))
                 .map_err(|e| format!("{}: {e}", src.join(file).display()))?;
-            let code = without_embedded_files(&drop_unbundled(&strip(&text), path));
+            let code = without_embedded_files(&drop_unbundled(&strip(&text), path, modules));
             out.push_str(&compact(&crate_paths(&code)));
         }
-        write_modules(src, path, out)?;
+        write_modules(src, modules, path, out)?;
         out.push_str("}\n");
     }
     Ok(())
 }
 
-/// Whether `path` is a module of the bundle.
-fn bundled(path: &str) -> bool {
-    MODULES.iter().any(|&(p, _, _)| p == path)
+/// Whether `path` is one of the bundle's `modules`.
+fn bundled(path: &str, modules: &[(&str, &str, bool)]) -> bool {
+    modules.iter().any(|&(p, _, _)| p == path)
 }
 
 /// Removes the `mod NAME;` declarations (the bundle writes the modules it keeps inline)
 /// and the `pub use NAME::…;` re-exports of the modules it leaves out.
-fn drop_unbundled(code: &str, path: &str) -> String {
+fn drop_unbundled(code: &str, path: &str, modules: &[(&str, &str, bool)]) -> String {
     let mut kept = String::with_capacity(code.len());
+    // Inside a dropped re-export that spans several lines, up to its `;`.
+    let mut in_dropped = false;
     for line in code.lines() {
+        if in_dropped {
+            in_dropped = !line.trim_end().ends_with(';');
+            continue;
+        }
         let words: Vec<&str> = line.split_whitespace().collect();
         let declares = match words.as_slice() {
             ["mod", name] | ["pub", "mod", name] | ["pub(crate)", "mod", name] => {
@@ -174,10 +267,12 @@ fn drop_unbundled(code: &str, path: &str) -> String {
                 name != "crate"
                     && name != "super"
                     && name != "std"
-                    && !bundled(&format!("{path}::{name}"))
+                    && !bundled(&format!("{path}::{name}"), modules)
                     && is_submodule_name(code, name)
             });
-        if !dropped {
+        if dropped {
+            in_dropped = !line.trim_end().ends_with(';');
+        } else {
             kept.push_str(line);
             kept.push('\n');
         }
@@ -422,11 +517,12 @@ mod tests {
 
     #[test]
     fn module_declarations_go_and_reexports_of_left_out_modules_too() {
-        let code = "pub mod alphabeta;\nmod sequential;\npub use sequential::{A, B};\n\
+        let code = "pub mod alphabeta;\nmod sequential;\npub use sequential::{\nA,\nB,\n};\n\
                     pub use tree::C;\nuse crate::game::Player;\npub use board::Board;\nmod board;\n";
-        let kept = drop_unbundled(code, "search");
+        let modules = BundleGame::Uttt.modules();
+        let kept = drop_unbundled(code, "search", modules);
         assert_eq!(kept, "pub use tree::C;\nuse crate::game::Player;\n");
-        let kept = drop_unbundled(code, "uttt");
+        let kept = drop_unbundled(code, "uttt", modules);
         assert!(kept.contains("pub use board::Board;"), "{kept}");
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::stats::Sprt;
 use mctsbot::cli::{clock_seed, number};
+use mctsbot::protocol::codingame::{FIRST_TURN_MS, TURN_MS};
 use mctsbot::protocol::Dialect;
 use mctsbot::timeman::{ENGINE_TIMEBANK_MS, TRON_TIME_PER_MOVE_MS, UTTT_TIME_PER_MOVE_MS};
 use std::path::PathBuf;
@@ -15,6 +16,9 @@ pub enum GameKind {
     /// CodinGame's UTTT: its line protocol, end rule (more boards wins a lineless game)
     /// and clock (a fixed time per turn, longer for the first).
     UtttCodinGame,
+    /// CodinGame's Tron Battle: 2 to 4 riders on 30x20 moving in seat order, its line
+    /// protocol and clock.
+    TronCodinGame,
 }
 
 impl GameKind {
@@ -24,6 +28,7 @@ impl GameKind {
             GameKind::Uttt => "uttt",
             GameKind::Tron => "tron",
             GameKind::UtttCodinGame => "uttt-cg",
+            GameKind::TronCodinGame => "tron-cg",
         }
     }
 
@@ -32,14 +37,11 @@ impl GameKind {
             "uttt" => Some(GameKind::Uttt),
             "tron" | "lightriders" | "light-riders" => Some(GameKind::Tron),
             "uttt-cg" | "uttt-codingame" => Some(GameKind::UtttCodinGame),
+            "tron-cg" | "tron-battle" => Some(GameKind::TronCodinGame),
             _ => None,
         }
     }
 }
-
-/// CodinGame's UTTT clock: the first turn and every later one.
-pub const CODINGAME_FIRST_TURN_MS: u64 = 1000;
-pub const CODINGAME_TURN_MS: u64 = 100;
 
 /// Everything a series needs.
 #[derive(Clone, Debug, PartialEq)]
@@ -59,6 +61,8 @@ pub struct Options {
     pub height: u32,
     /// Light Riders: rounds after which the game is a draw.
     pub max_rounds: u32,
+    /// Tron Battle: riders in a game (2 to 4), seated A, B, A, B (B first in odd games).
+    pub riders: usize,
     pub names: [String; 2],
     /// Shell commands of bots A and B.
     pub commands: [String; 2],
@@ -103,18 +107,24 @@ impl std::fmt::Display for Shard {
 }
 
 pub const USAGE: &str = "\
-usage: arena --game uttt|tron|uttt-cg [options] -- \"COMMAND A\" \"COMMAND B\"
+usage: arena --game uttt|tron|uttt-cg|tron-cg [options] -- \"COMMAND A\" \"COMMAND B\"
 
 Plays bot A against bot B (each run with `sh -c COMMAND`) over the TheAIGames /
 riddles.io engine protocol; with --games N, a series with colours alternated.
 
 options:
-  --game uttt|tron|uttt-cg
+  --game uttt|tron|uttt-cg|tron-cg
                           the game (default uttt); uttt-cg is CodinGame's UTTT: its
                           protocol, its end rule (a lineless game goes to the player
                           with more boards), a fixed time per turn (--timebank is
                           the first turn's, default 1000; --time-per-move every
-                          later turn's, default 100), and no second chance
+                          later turn's, default 100), and no second chance;
+                          tron-cg is CodinGame's Tron Battle on its clock: 30x20,
+                          riders moving in seat order, a rider out of the game
+                          (crash, timeout, bad answer) losing its trail
+  --riders N              tron-cg: riders in a game, 2 to 4 (default 2), seated
+                          A B A B (B A B A in odd games); the side of the last
+                          rider left wins
   --dialect theaigames|riddles   UTTT dialect (default theaigames, the 2016 engine)
   --timebank MS           maximum and initial timebank (default 10000)
   --time-per-move MS      added after every answer (default 500 uttt, 200 tron)
@@ -177,6 +187,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut maps = Vec::new();
     let (mut width, mut height) = (16, 16);
     let mut max_rounds = None;
+    let mut riders = 2;
     let mut names = ["A".to_string(), "B".to_string()];
     let mut commands = Vec::new();
 
@@ -237,6 +248,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
             "--width" => width = number(flag, &value)?,
             "--height" => height = number(flag, &value)?,
             "--max-rounds" => max_rounds = Some(number(flag, &value)?),
+            "--riders" => riders = number(flag, &value)?,
             "--name-a" => names[0] = value,
             "--name-b" => names[1] = value,
             _ => return Err(format!("unknown option {flag}")),
@@ -249,6 +261,9 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     if games == 0 {
         return Err("--games must be at least 1".into());
     }
+    if !(2..=mctsbot::tron::battle::MAX_RIDERS).contains(&riders) {
+        return Err("--riders: 2 to 4".into());
+    }
     if width < 4 || height < 3 {
         return Err("--width/--height: board too small".into());
     }
@@ -258,13 +273,13 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         game,
         dialect,
         timebank: timebank.unwrap_or(match game {
-            GameKind::UtttCodinGame => CODINGAME_FIRST_TURN_MS,
+            GameKind::UtttCodinGame | GameKind::TronCodinGame => FIRST_TURN_MS,
             _ => ENGINE_TIMEBANK_MS,
         }),
         time_per_move: time_per_move.unwrap_or(match game {
             GameKind::Uttt => UTTT_TIME_PER_MOVE_MS,
             GameKind::Tron => TRON_TIME_PER_MOVE_MS,
-            GameKind::UtttCodinGame => CODINGAME_TURN_MS,
+            GameKind::UtttCodinGame | GameKind::TronCodinGame => TURN_MS,
         }),
         games,
         jobs,
@@ -275,6 +290,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         width,
         height,
         max_rounds: max_rounds.unwrap_or(width * height),
+        riders,
         names,
         commands,
         sprt,

@@ -103,14 +103,15 @@ pub struct GameSetup<'a> {
 }
 
 impl GameSetup<'_> {
-    /// The side (0 = A, 1 = B) that plays engine player `player`.
-    pub fn side(&self, player: Player) -> Side {
-        usize::from(player != self.a_player)
+    /// The side (0 = A, 1 = B) that plays engine player (or Tron Battle rider) `player`:
+    /// A has the seats of `a_player`'s parity, B the others.
+    pub fn side(&self, player: usize) -> Side {
+        (player + self.a_player as usize) % 2
     }
 
     /// The winner as a side, from the engine player who won (`None` = draw).
     pub fn winner(&self, player: Option<Player>) -> Winner {
-        match player.map(|p| self.side(p)) {
+        match player.map(|p| self.side(p as usize)) {
             Some(0) => Winner::A,
             Some(_) => Winner::B,
             None => Winner::Draw,
@@ -119,48 +120,75 @@ impl GameSetup<'_> {
 
     /// Label for messages: "A (player 1)".
     pub fn label(&self, player: Player) -> String {
-        format!("{} (player {player})", ["A", "B"][self.side(player)])
+        format!(
+            "{} (player {player})",
+            ["A", "B"][self.side(player as usize)]
+        )
     }
 
     /// Starts both bots, indexed by engine player.
     pub fn seats(&self) -> [Seat; 2] {
-        [0, 1].map(|p| {
-            let side = self.side(p);
-            let command = self.opts.commands[side]
-                .replace("{seed}", &self.seed.wrapping_add(p as u64).to_string())
-                .replace("{game}", &self.index.to_string());
-            let stderr = self.opts.out.as_ref().map(|dir| {
-                dir.join("stderr")
-                    .join(format!("game_{:04}_{}.txt", self.index, ["A", "B"][side]))
-            });
-            Seat::start(
-                &command,
-                stderr,
-                Timebank::new(self.opts.timebank, self.opts.time_per_move),
-            )
-        })
+        [0, 1].map(|p| self.seat(p, ""))
+    }
+
+    /// Starts the bot of engine player (or rider) `player`; `stderr_suffix` tells its
+    /// stderr file from its side's other seats.
+    pub fn seat(&self, player: usize, stderr_suffix: &str) -> Seat {
+        let side = self.side(player);
+        let command = self.opts.commands[side]
+            .replace("{seed}", &self.seed.wrapping_add(player as u64).to_string())
+            .replace("{game}", &self.index.to_string());
+        let stderr = self.opts.out.as_ref().map(|dir| {
+            dir.join("stderr").join(format!(
+                "game_{:04}_{}{stderr_suffix}.txt",
+                self.index,
+                ["A", "B"][side]
+            ))
+        });
+        Seat::start(
+            &command,
+            stderr,
+            Timebank::new(self.opts.timebank, self.opts.time_per_move),
+        )
     }
 
     /// Ends the bots (noting their peak memory) and turns the game into its record.
     pub fn finish(
         &self,
-        mut seats: [Seat; 2],
+        seats: [Seat; 2],
         winner: Option<Player>,
         moves: u32,
         reason: String,
         started: Instant,
     ) -> GameRecord {
-        for seat in &mut seats {
+        let seats = seats.into_iter().enumerate().collect();
+        self.finish_seats(seats, self.winner(winner), moves, reason, started)
+    }
+
+    /// [`GameSetup::finish`] for any number of seats, indexed by player: each side's
+    /// faults and times summed, its transcripts one after another.
+    pub fn finish_seats(
+        &self,
+        seats: Vec<(usize, Seat)>,
+        winner: Winner,
+        moves: u32,
+        reason: String,
+        started: Instant,
+    ) -> GameRecord {
+        let several = seats.len() > 2;
+        let mut stats = [SideStats::default(); 2];
+        let mut transcripts = [String::new(), String::new()];
+        for (player, mut seat) in seats {
             if let Some(bot) = &mut seat.bot {
                 seat.stats.peak_rss_kib = bot.kill().unwrap_or(0);
             }
+            let side = self.side(player);
+            stats[side].add(&seat.stats);
+            if several {
+                transcripts[side] += &format!("# rider {player}\n");
+            }
+            transcripts[side] += &seat.transcript();
         }
-        let [s0, s1] = seats;
-        let (a, b) = if self.a_player == 0 {
-            (s0, s1)
-        } else {
-            (s1, s0)
-        };
         GameRecord {
             index: self.index,
             map: self
@@ -168,13 +196,13 @@ impl GameSetup<'_> {
                 .as_ref()
                 .map_or_else(|| self.opts.game.name().to_string(), |m| m.name.clone()),
             a_player: self.a_player,
-            winner: self.winner(winner),
+            winner,
             opening: self.opening.as_ref().map_or(String::new(), Opening::text),
             moves,
             reason,
             wall_ms: started.elapsed().as_millis() as u64,
-            stats: [a.stats, b.stats],
-            transcripts: [a.transcript(), b.transcript()],
+            stats,
+            transcripts,
         }
     }
 }

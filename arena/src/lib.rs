@@ -20,6 +20,7 @@ pub mod report;
 pub mod series;
 pub mod stats;
 pub mod timebank;
+pub mod tron_codingame;
 pub mod tron_match;
 pub mod uttt_codingame;
 pub mod uttt_match;
@@ -59,6 +60,7 @@ pub fn run(opts: &Options) -> i32 {
         GameKind::Uttt => uttt_match::play,
         GameKind::Tron => tron_match::play,
         GameKind::UtttCodinGame => uttt_codingame::play,
+        GameKind::TronCodinGame => tron_codingame::play,
     };
     let openings = match series::openings(opts, &maps) {
         Ok(openings) => openings,

@@ -87,6 +87,8 @@ fn options(settings: &Value, sprt: &Value) -> Result<Options, String> {
         width: 16,
         height: 16,
         max_rounds: 256,
+        // Series written before Tron Battle have no riders: two.
+        riders: settings["riders"].as_u64().unwrap_or(2) as usize,
         names: [text("name_a")?, text("name_b")?],
         commands: [text("a")?, text("b")?],
         sprt,

@@ -81,8 +81,9 @@ impl Book {
                 let line = &lines[pair as usize % lines.len()];
                 parse_uttt(line).map(Opening::Uttt)
             }
-            (_, GameKind::UtttCodinGame) => Err(
-                "CodinGame's protocol sends only the last move: a bot cannot be shown an opening"
+            (_, GameKind::UtttCodinGame | GameKind::TronCodinGame) => Err(
+                "CodinGame's protocols cannot show a bot an opening (UTTT sends only the last \
+                 move, Tron Battle only the heads)"
                     .into(),
             ),
             (book, GameKind::Tron) => {

@@ -19,7 +19,7 @@ pub type PlayFn = fn(&GameSetup) -> GameRecord;
 /// The map of pair `pair` (games `2·pair` and `2·pair + 1` share it, colours swapped).
 pub fn map_for(opts: &Options, maps: &[Map], pair: u64) -> Option<Map> {
     match opts.game {
-        GameKind::Uttt | GameKind::UtttCodinGame => None,
+        GameKind::Uttt | GameKind::UtttCodinGame | GameKind::TronCodinGame => None,
         GameKind::Tron if maps.is_empty() => Some(Map::random_empty(
             opts.width,
             opts.height,
@@ -492,6 +492,7 @@ pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
         ("dialect", json::string(&format!("{:?}", opts.dialect))),
         ("timebank", opts.timebank.to_string()),
         ("time_per_move", opts.time_per_move.to_string()),
+        ("riders", opts.riders.to_string()),
         ("games", opts.games.to_string()),
         ("seed", opts.seed.to_string()),
         ("a", json::string(&opts.commands[0])),

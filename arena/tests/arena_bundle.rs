@@ -1,17 +1,19 @@
-//! The one-file CodinGame build: `cg-bundle` writes it within CodinGame's limit, plain
-//! `rustc -O` compiles it (no Cargo, no crates), and it plays CodinGame UTTT in the arena.
+//! The one-file CodinGame builds: `cg-bundle` writes each game's within CodinGame's limit,
+//! plain `rustc -O` compiles it (no Cargo, no crates), and it plays that game (UTTT, Tron
+//! Battle) in the arena.
 
 mod arena_common;
 use arena_common::{arena, bot, has};
 use std::process::Command;
 
-#[test]
-fn the_bundle_compiles_without_cargo_and_plays_codingame_games() {
-    let dir = std::env::temp_dir().join(format!("cg-bundle-test-{}", std::process::id()));
+/// Writes `game`'s bundle into a fresh folder named after `test`, checks its size and
+/// compiles it with plain rustc; returns the folder and the binary.
+fn compiled_bundle(test: &str, game: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("cg-bundle-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let source = dir.join("mctsbot_codingame.rs");
     let made = Command::new(env!("CARGO_BIN_EXE_cg-bundle"))
-        .arg("--out")
+        .args(["--game", game, "--out"])
         .arg(&source)
         .output()
         .unwrap();
@@ -36,7 +38,19 @@ fn the_bundle_compiles_without_cargo_and_plays_codingame_games() {
         "{}",
         String::from_utf8_lossy(&compiled.stderr)
     );
+    (dir, binary)
+}
 
+/// One test for both games, one after the other: a compile running beside a bot's 100 ms
+/// turns on this 2-core machine made the bot late.
+#[test]
+fn each_games_bundle_compiles_without_cargo_and_plays_its_game() {
+    uttt_bundle_plays_codingame_uttt();
+    tron_battle_bundle_plays_tron_battle();
+}
+
+fn uttt_bundle_plays_codingame_uttt() {
+    let (dir, binary) = compiled_bundle("uttt", "uttt");
     let run = arena(
         "cg-bundle",
         &[
@@ -44,6 +58,25 @@ fn the_bundle_compiles_without_cargo_and_plays_codingame_games() {
         ],
         binary.to_str().unwrap(),
         &bot("first_valid_cg", ""),
+    );
+    has(&run.json, "\"a_wins\": 2");
+    has(
+        &run.json,
+        "\"timeouts\": {\"A\": 0, \"B\": 0}, \"illegal\": {\"A\": 0, \"B\": 0}",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn tron_battle_bundle_plays_tron_battle() {
+    let (dir, binary) = compiled_bundle("tron", "tron");
+    // A rider that only goes up leaves the grid within twenty moves.
+    let run = arena(
+        "cg-bundle-tron",
+        &[
+            "--game", "tron-cg", "--games", "2", "-j", "1", "--seed", "3",
+        ],
+        binary.to_str().unwrap(),
+        &bot("straight_cg", "UP"),
     );
     has(&run.json, "\"a_wins\": 2");
     has(

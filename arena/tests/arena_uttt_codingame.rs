@@ -72,5 +72,5 @@ fn openings_are_refused_for_codingame() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("cannot be shown an opening"), "{stderr}");
+    assert!(stderr.contains("cannot show a bot an opening"), "{stderr}");
 }

@@ -4,7 +4,7 @@
 //! (a game without a line of boards goes to the player who won more of them). Each turn
 //! has a fixed time: 1000 ms for the first, 100 ms after.
 
-use crate::protocol::codingame::{format_move, parse_exactly, parse_move};
+use crate::protocol::codingame::{format_move, parse_exactly, parse_move, turn_deadlines};
 use crate::search::tree::TreeConfig;
 use crate::search::{think, Game};
 use crate::uttt::search::{UtttPlay, UtttSearch};
@@ -12,13 +12,6 @@ use crate::uttt::{Board, EndRule, Move};
 use log::{error, info, warn};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
-
-/// CodinGame's time for the first turn and for every later one.
-pub const FIRST_TURN_MS: u64 = 1000;
-pub const TURN_MS: u64 = 100;
-/// Kept back from a turn's time by default: the referee counts from sending the input
-/// to reading the answer.
-pub const SAFETY_MS: u64 = 10;
 
 /// What the CodinGame player needs of the options (this module depends on no other
 /// part of the bot's glue, so that the one-file CodinGame build can take it alone).
@@ -95,14 +88,7 @@ impl CodinGameUttt {
             self.board.play_move(fallback);
             return fallback;
         }
-        let turn_ms = if self.turns == 1 {
-            FIRST_TURN_MS
-        } else {
-            TURN_MS
-        };
-        let margin = settings.safety_margin_ms;
-        let hard_ms = turn_ms.saturating_sub(margin);
-        let target_ms = hard_ms.saturating_sub(margin);
+        let (target_ms, hard_ms) = turn_deadlines(self.turns == 1, settings.safety_margin_ms);
         let board = self.board;
         let reused = self.search.as_mut().is_some_and(|s| s.reroot(board));
         let search = self.search.get_or_insert_with(|| {

@@ -7,6 +7,7 @@
 pub mod codingame;
 pub mod options;
 pub mod tron;
+pub mod tron_battle;
 pub mod uttt;
 
 pub use options::{Config, GameChoice, ProtocolChoice, USAGE};
@@ -369,14 +370,30 @@ where
         ProtocolChoice::Auto => protocol::codingame::looks_like_codingame(&first_line),
     };
     if codingame {
+        // The second line tells the games apart: a rider's four numbers, or UTTT's count.
+        let mut second = Vec::new();
+        input.read_until(b'\n', &mut second)?;
+        let tron_battle = match config.game {
+            GameChoice::Tron => true,
+            GameChoice::Uttt => false,
+            GameChoice::Auto => {
+                protocol::codingame::looks_like_tron_battle(&String::from_utf8_lossy(&second))
+            }
+        };
+        let input = io::Read::chain(io::Cursor::new(second), input);
+        let settings = codingame_settings(&config);
+        if tron_battle {
+            info!("CodinGame Tron Battle");
+            return tron_battle::run(
+                first_line,
+                received,
+                input,
+                output,
+                settings.safety_margin_ms,
+            );
+        }
         info!("CodinGame Ultimate Tic-Tac-Toe");
-        return codingame::run(
-            first_line,
-            received,
-            input,
-            output,
-            &codingame_settings(&config),
-        );
+        return codingame::run(first_line, received, input, output, &settings);
     }
     let ponder = config.ponder;
     let mut session = Session::new(config);
@@ -437,7 +454,9 @@ fn codingame_settings(config: &Config) -> codingame::Settings {
         play: config.uttt_play,
         threads: config.threads,
         seed: config.seed.unwrap_or_else(crate::cli::clock_seed),
-        safety_margin_ms: config.safety_margin_ms.unwrap_or(codingame::SAFETY_MS),
+        safety_margin_ms: config
+            .safety_margin_ms
+            .unwrap_or(protocol::codingame::SAFETY_MS),
     }
 }
 

@@ -397,11 +397,14 @@ OPTIONS:
     --game auto|uttt|tron   the game; auto detects it from the engine's lines [auto]
     --protocol auto|theaigames|codingame
                             the engines' protocol (TheAIGames and riddles.io), or
-                            CodinGame's UTTT (its end rule and 100 ms turns); auto:
-                            CodinGame when the first line is two integers [auto]
+                            CodinGame's UTTT (its end rule and 100 ms turns) and
+                            Tron Battle (2-4 riders in seat order); auto: CodinGame
+                            when the first line is two integers, Tron Battle when
+                            the second is four (or as --game says) [auto]
     --seed N                seed of the random numbers, for reproducible games [clock]
     --safety-ms N           milliseconds kept back from the timebank for pipes and
-                            scheduling [40 UTTT, 30 Tron, 10 CodinGame]
+                            scheduling [40 UTTT, 30 Tron, 10 CodinGame (at least
+                            a tenth of the turn)]
     --time-horizon N        our moves over which the timebank surplus is spread
                             [30 UTTT, cells/8 but at least 32 Tron]
     --ponder                search on while the opponent thinks (where a server allows

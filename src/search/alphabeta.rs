@@ -411,11 +411,11 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
             let mut child = position.clone();
             child.play(mv);
             let score = if i == 0 || !self.config.pvs {
-                -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                self.child_score(&child, to_move, depth, ply, alpha, beta)
             } else {
-                let probe = -self.negamax(&child, depth - 1, ply + 1, -alpha - 1, -alpha);
+                let probe = self.child_score(&child, to_move, depth, ply, alpha, alpha + 1);
                 if probe > alpha && probe < beta && !self.aborted {
-                    -self.negamax(&child, depth - 1, ply + 1, -beta, -alpha)
+                    self.child_score(&child, to_move, depth, ply, alpha, beta)
                 } else {
                     probe
                 }
@@ -460,6 +460,26 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
             best: best_move,
         });
         best_score
+    }
+
+    /// `child`'s score within the window `alpha..beta`, both from the view of `to_move`,
+    /// the player who moved into it: negated when the other player moves next, as is; when
+    /// the same player moves again (a paranoid Tron Battle search, where every opponent
+    /// is one side and moves one after another).
+    fn child_score(
+        &mut self,
+        child: &G,
+        to_move: Player,
+        depth: i32,
+        ply: usize,
+        alpha: Score,
+        beta: Score,
+    ) -> Score {
+        if child.to_move() == to_move {
+            self.negamax(child, depth - 1, ply + 1, alpha, beta)
+        } else {
+            -self.negamax(child, depth - 1, ply + 1, -beta, -alpha)
+        }
     }
 
     /// The table's move first, then the killers of this ply, then by history.
@@ -659,6 +679,113 @@ mod tests {
                     let mut ab = AlphaBeta::new(config(table, ordering, pvs, PLIES as u32));
                     let result = ab.search(&position, unlimited());
                     assert_eq!(result.score, exact, "{position:?} table {table} pvs {pvs}");
+                }
+            }
+        }
+    }
+
+    /// [`Race`] where a move of 3 earns another move: the same player may move several
+    /// times in a row, as a paranoid search's opponents do.
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    struct BonusRace {
+        race: Race,
+        mover: Player,
+    }
+
+    impl Game for BonusRace {
+        type Move = u8;
+
+        fn to_move(&self) -> Player {
+            self.mover
+        }
+
+        fn outcome(&self) -> Option<Outcome> {
+            self.race.outcome()
+        }
+
+        fn legal_moves(&self, moves: &mut Vec<u8>) {
+            moves.extend([1, 2, 3]);
+        }
+
+        fn play(&mut self, mv: u8) {
+            self.race.totals[self.mover as usize] += mv;
+            self.race.plies += 1;
+            if mv != 3 {
+                self.mover = 1 - self.mover;
+            }
+        }
+    }
+
+    impl AlphaBetaGame for BonusRace {
+        const MOVE_SLOTS: usize = 4;
+
+        fn key(&self) -> u64 {
+            self.race.hash() ^ self.mover as u64
+        }
+
+        fn is_quiet(&self) -> bool {
+            true
+        }
+
+        fn settled(&self, _player: Player) -> Option<Score> {
+            None
+        }
+
+        fn evaluate(&self, player: Player) -> Score {
+            self.race.evaluate(player)
+        }
+
+        fn move_slot(&self, mv: u8) -> usize {
+            mv as usize
+        }
+    }
+
+    /// Minimax that keeps the score's side when the same player moves again.
+    fn bonus_minimax(position: &BonusRace, depth: i32, ply: usize) -> Score {
+        let to_move = position.to_move();
+        if let Some(outcome) = position.outcome() {
+            return outcome_score(outcome, to_move, ply);
+        }
+        if depth <= 0 && ply > 0 {
+            return position.evaluate(to_move);
+        }
+        [1, 2, 3]
+            .into_iter()
+            .map(|mv| {
+                let mut child = *position;
+                child.play(mv);
+                let score = bonus_minimax(&child, depth - 1, ply + 1);
+                if child.to_move() == to_move {
+                    score
+                } else {
+                    -score
+                }
+            })
+            .max()
+            .unwrap()
+    }
+
+    #[test]
+    fn a_player_moving_twice_keeps_the_score_on_its_side() {
+        let start = BonusRace {
+            race: Race::new(),
+            mover: 0,
+        };
+        let mut positions = vec![start];
+        for first in [1, 3] {
+            let mut p = start;
+            p.play(first);
+            positions.push(p);
+        }
+        for position in positions {
+            for depth in [1, 3, 5, PLIES as i32] {
+                let exact = bonus_minimax(&position, depth, 0);
+                for table in [0, 1 << 10] {
+                    for pvs in [false, true] {
+                        let mut ab = AlphaBeta::new(config(table, true, pvs, depth as u32));
+                        let result = ab.search(&position, unlimited());
+                        assert_eq!(result.score, exact, "{position:?} depth {depth} pvs {pvs}");
+                    }
                 }
             }
         }

@@ -3,60 +3,19 @@
 //! then the joint move is played, so reaching the same cell is the draw of the rules).
 //! Positions are evaluated between rounds only, by [`super::evaluate`].
 
-use std::sync::OnceLock;
-
 use super::evaluate;
-use super::grid::MAX_BITS;
+use super::grid::splitmix64;
 use super::{Direction, TronState};
 use crate::game::Player;
 use crate::search::alphabeta::{AlphaBetaGame, Score};
 use crate::search::Sequentialized;
-
-/// Bytes of a blocked-cell set that the key reads.
-const KEY_BYTES: usize = MAX_BITS / 8;
-
-/// Zobrist keys eight cells at a time: entry `[i][b]` is the XOR of the random numbers of
-/// the cells set in byte value `b` at byte `i` of the blocked set, so the key of a set is
-/// one lookup per byte and equals the XOR over its cells.
-fn zobrist_bytes() -> &'static [[u64; 256]] {
-    static TABLE: OnceLock<Vec<[u64; 256]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut seed = 0x5eed_0f7e_11c0_de00_u64;
-        let cells: Vec<u64> = (0..MAX_BITS).map(|_| splitmix64(&mut seed)).collect();
-        (0..KEY_BYTES)
-            .map(|byte| {
-                let mut row = [0u64; 256];
-                for value in 1..256usize {
-                    let lowest = value.trailing_zeros() as usize;
-                    row[value] = row[value & (value - 1)] ^ cells[byte * 8 + lowest];
-                }
-                row
-            })
-            .collect()
-    })
-}
-
-fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// The key of a Light Riders position seen as alternating plies: the Zobrist key of the
 /// blocked cells, mixed with both heads, the rider who commits first and its pending
 /// half-move.
 pub fn position_key(position: &Sequentialized<TronState>) -> u64 {
     let state = position.game();
-    let table = zobrist_bytes();
-    let words = &state.blocked().bits[..state.grid().words()];
-    let mut key = 0;
-    for (i, word) in words.iter().enumerate() {
-        for (j, byte) in word.to_le_bytes().into_iter().enumerate() {
-            key ^= table[i * 8 + j][byte as usize];
-        }
-    }
+    let key = state.blocked().zobrist_key();
     let pending = position.pending().map_or(0, |d| 1 + d.index() as u64);
     let mut rest = state.head_index(0) as u64
         | (state.head_index(1) as u64) << 16

@@ -2,7 +2,7 @@
 //! diagrams of tests and maps, and the text of `arena --watch`. Whatever arrives is
 //! checked; a contradiction is a [`PositionError`], never a panic.
 
-use super::grid::{Bitboard, Grid};
+use super::grid::{Bitboard, BoardSizeError, Grid};
 use super::TronState;
 use crate::game::Player;
 use crate::protocol::Token;
@@ -75,6 +75,30 @@ impl fmt::Display for PositionError {
 }
 
 impl std::error::Error for PositionError {}
+
+impl From<BoardSizeError> for PositionError {
+    fn from(e: BoardSizeError) -> Self {
+        PositionError::BoardSize {
+            width: e.width,
+            height: e.height,
+        }
+    }
+}
+
+/// Diagrams of cell sets, for tests and examples (here, beside the other pictures, so
+/// that the bitboard itself needs nothing of the engine's).
+impl Bitboard {
+    /// Parses a diagram of lines ('.' = not in the set, anything else = in the set).
+    /// Meant for tests and examples.
+    pub fn from_diagram(diagram: &str) -> Result<Bitboard, PositionError> {
+        let (width, height, cells) = parse_diagram(diagram, |c| Ok(c != '.'))?;
+        let mut b = Bitboard::empty(Grid::new(width, height)?);
+        for (i, _) in cells.iter().enumerate().filter(|(_, &set)| set) {
+            b.set(i % width, i / width, true);
+        }
+        Ok(b)
+    }
+}
 
 /// The cells of a diagram (one row a line, surrounding blanks and empty lines ignored)
 /// with its width and height, each character read by `cell`.

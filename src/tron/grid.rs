@@ -8,14 +8,28 @@
 //! - a wall set that marks every non-board bit as blocked lets a rider's move be checked
 //!   with one bit test, off-board moves included (see `TronState`).
 
-use super::engine::{parse_diagram, PositionError};
+use super::direction::Direction;
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor};
+use std::sync::OnceLock;
 
 /// Words in every [`Bitboard`]: enough for 32x32 ((32 + 2) * 33 = 1122 bits).
 pub const WORDS: usize = 18;
 /// Bits in every [`Bitboard`].
 pub const MAX_BITS: usize = WORDS * 64;
+
+/// A board size no [`Bitboard`] holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardSizeError {
+    pub width: usize,
+    pub height: usize,
+}
+
+impl fmt::Display for BoardSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unsupported board size {}x{}", self.width, self.height)
+    }
+}
 
 /// The geometry of a board: its size and the bit layout derived from it. `Copy`, 4 bytes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -29,10 +43,10 @@ pub struct Grid {
 impl Grid {
     /// A board of `width` x `height` cells. Any size with `1 <= width <= 62`, `height >= 1`
     /// and `(height + 2) * (width + 1) <= 1152` fits (so everything up to 32x32).
-    pub fn new(width: usize, height: usize) -> Result<Grid, PositionError> {
+    pub fn new(width: usize, height: usize) -> Result<Grid, BoardSizeError> {
         let bits = (height + 2) * (width + 1);
         if width == 0 || height == 0 || width > 62 || bits > MAX_BITS {
-            return Err(PositionError::BoardSize { width, height });
+            return Err(BoardSizeError { width, height });
         }
         Ok(Grid {
             width: width as u8,
@@ -102,12 +116,12 @@ impl Grid {
 
     /// The bit offset of a one-cell step in direction `d`.
     #[inline]
-    pub fn delta(self, d: super::Direction) -> isize {
+    pub fn delta(self, d: Direction) -> isize {
         match d {
-            super::Direction::Up => -(self.stride as isize),
-            super::Direction::Down => self.stride as isize,
-            super::Direction::Left => -1,
-            super::Direction::Right => 1,
+            Direction::Up => -(self.stride as isize),
+            Direction::Down => self.stride as isize,
+            Direction::Left => -1,
+            Direction::Right => 1,
         }
     }
 
@@ -367,17 +381,6 @@ impl Bitboard {
         }
         region
     }
-
-    /// Parses a diagram of lines ('.' = not in the set, anything else = in the set).
-    /// Meant for tests and examples.
-    pub fn from_diagram(diagram: &str) -> Result<Bitboard, PositionError> {
-        let (width, height, cells) = parse_diagram(diagram, |c| Ok(c != '.'))?;
-        let mut b = Bitboard::empty(Grid::new(width, height)?);
-        for (i, _) in cells.iter().enumerate().filter(|(_, &set)| set) {
-            b.set(i % width, i / width, true);
-        }
-        Ok(b)
-    }
 }
 
 impl fmt::Debug for Bitboard {
@@ -453,4 +456,52 @@ impl BitXor for Bitboard {
         }
         self
     }
+}
+
+impl Bitboard {
+    /// The Zobrist key of the set: the XOR of its cells' random numbers (the same for the
+    /// same cells of any board up to 32x32).
+    pub fn zobrist_key(&self) -> u64 {
+        let table = zobrist_bytes();
+        let mut key = 0;
+        for (i, word) in self.bits[..self.grid.words()].iter().enumerate() {
+            for (j, byte) in word.to_le_bytes().into_iter().enumerate() {
+                key ^= table[i * 8 + j][byte as usize];
+            }
+        }
+        key
+    }
+}
+
+/// Bytes of a blocked-cell set that the key reads.
+const KEY_BYTES: usize = MAX_BITS / 8;
+
+/// Zobrist keys eight cells at a time: entry `[i][b]` is the XOR of the random numbers of
+/// the cells set in byte value `b` at byte `i` of the blocked set, so the key of a set is
+/// one lookup per byte and equals the XOR over its cells.
+fn zobrist_bytes() -> &'static [[u64; 256]] {
+    static TABLE: OnceLock<Vec<[u64; 256]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut seed = 0x5eed_0f7e_11c0_de00_u64;
+        let cells: Vec<u64> = (0..MAX_BITS).map(|_| splitmix64(&mut seed)).collect();
+        (0..KEY_BYTES)
+            .map(|byte| {
+                let mut row = [0u64; 256];
+                for value in 1..256usize {
+                    let lowest = value.trailing_zeros() as usize;
+                    row[value] = row[value & (value - 1)] ^ cells[byte * 8 + lowest];
+                }
+                row
+            })
+            .collect()
+    })
+}
+
+/// SplitMix64's step: mixes a position's other parts into its key.
+pub fn splitmix64(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
 }

@@ -3,7 +3,8 @@
 //! (Kang 2012), and the Predictive Expansion Strategy's certain outcomes. The search owns
 //! a [`PlayoutPolicy`] as its [`Evaluator`]; the position stays only a position.
 
-use super::{evaluate, space, TronState, NTH_BIT};
+use super::direction::NTH_BIT;
+use super::{evaluate, space, TronState};
 use crate::game::{Outcome, Player};
 use crate::search::{random_below, Evaluator, FastRng};
 

@@ -1,8 +1,9 @@
-//! `cg-bundle [--src DIR] [--out FILE]`: writes the bot in CodinGame mode as one Rust file
-//! (see `arena::bundle`), to FILE or stdout, from the crate sources in DIR (default: the
+//! `cg-bundle [--game uttt|tron] [--src DIR] [--out FILE]`: writes the bot in CodinGame
+//! mode for one game (default UTTT; `tron` is Tron Battle) as one Rust file (see
+//! `arena::bundle`), to FILE or stdout, from the crate sources in DIR (default: the
 //! workspace's `src/`). Fails if the file is over CodinGame's 100,000 characters.
 
-use arena::bundle::{bundle, CODINGAME_LIMIT};
+use arena::bundle::{bundle, BundleGame, CODINGAME_LIMIT};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -15,14 +16,19 @@ fn main() -> ExitCode {
             .cloned()
     };
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        eprintln!("usage: cg-bundle [--src DIR] [--out FILE]");
+        eprintln!("usage: cg-bundle [--game uttt|tron] [--src DIR] [--out FILE]");
         return ExitCode::SUCCESS;
     }
+    let name = value("--game").unwrap_or_else(|| "uttt".into());
+    let Some(game) = BundleGame::from_name(&name) else {
+        eprintln!("cg-bundle: --game {name:?}: uttt or tron");
+        return ExitCode::FAILURE;
+    };
     let src = value("--src").map_or_else(
         || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../src"),
         PathBuf::from,
     );
-    let text = match bundle(&src) {
+    let text = match bundle(&src, game) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("cg-bundle: {e}");

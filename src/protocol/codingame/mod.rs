@@ -1,11 +1,35 @@
 //! CodinGame's line protocol (written down in `protocol/codingame/README.md`): each turn's input
-//! is lines of integers, and the answer is one line.
-//!
-//! Ultimate Tic-Tac-Toe ("Tic-Tac-Toe", the ultimate league): `opponentRow opponentCol`
-//! (`-1 -1` before the first move of the game), `validActionCount`, then that many
-//! `row col` lines; the answer is `row col`.
+//! is lines of integers, and the answer is one line. This module holds what both games
+//! share (the lines, the clock, telling the games apart); [`uttt`] and [`tron_battle`]
+//! each game's lines. Neither depends on the other's rules, so that each game's one-file
+//! build takes only its own.
 
-use crate::uttt::Move;
+pub mod tron_battle;
+pub mod uttt;
+
+pub use tron_battle::{
+    format_direction, format_rider, looks_like_tron_battle, parse_direction, parse_rider, RiderLine,
+};
+pub use uttt::{format_move, parse_move};
+
+/// CodinGame's time for a player's first turn and for every later one (both games).
+pub const FIRST_TURN_MS: u64 = 1000;
+pub const TURN_MS: u64 = 100;
+/// Kept back from a turn's time by default: the referee counts from sending the input
+/// to reading the answer.
+pub const SAFETY_MS: u64 = 10;
+
+/// A turn's search target and hard stop in ms from the input's arrival: the turn's time
+/// less twice and once the margin, which is `margin_ms` but at least a tenth of the turn
+/// (on a loaded machine the first turn's long search was seen to end 20 ms late).
+pub fn turn_deadlines(first_turn: bool, margin_ms: u64) -> (u64, u64) {
+    let turn_ms = if first_turn { FIRST_TURN_MS } else { TURN_MS };
+    let margin = margin_ms.max(turn_ms / 10);
+    (
+        turn_ms.saturating_sub(2 * margin),
+        turn_ms.saturating_sub(margin),
+    )
+}
 
 /// The integers of one line, separated by spaces or tabs; an error names the line.
 ///
@@ -40,21 +64,8 @@ pub fn parse_exactly(line: &str, count: usize, what: &str) -> Result<Vec<i32>, S
     }
 }
 
-/// A `ROW COL` line as a UTTT move; an error if it is not two integers on the board.
-pub fn parse_move(line: &str, what: &str) -> Result<Move, String> {
-    let numbers = parse_exactly(line, 2, what)?;
-    Move::from_row_col(numbers[0], numbers[1])
-        .ok_or_else(|| format!("{what}: {} {} is off the board", numbers[0], numbers[1]))
-}
-
-/// A UTTT move as CodinGame writes it: `ROW COL`.
-pub fn format_move(mv: Move) -> String {
-    let (column, row) = mv.xy();
-    format!("{row} {column}")
-}
-
-/// Whether `line` looks like the first line of a CodinGame UTTT game: two integers
-/// (the engines of TheAIGames and riddles.io start every line with a word).
+/// Whether `line` looks like the first line of a CodinGame game (UTTT or Tron Battle):
+/// two integers (the engines of TheAIGames and riddles.io start every line with a word).
 pub fn looks_like_codingame(line: &str) -> bool {
     parse_integers(line).is_ok_and(|numbers| numbers.len() == 2)
 }
@@ -74,20 +85,23 @@ mod tests {
         assert!(parse_exactly("1 2 3", 2, "a move")
             .unwrap_err()
             .contains("a move"));
-        let mv = parse_move("1 5", "a move").unwrap();
-        assert_eq!(mv, Move::from_xy(5, 1).unwrap());
-        assert_eq!(format_move(mv), "1 5");
-        assert!(parse_move("9 0", "a move")
-            .unwrap_err()
-            .contains("off the board"));
-        assert!(parse_move("-1 -1", "a move").is_err());
     }
 
     #[test]
-    fn codingame_is_recognised_by_its_first_line() {
+    fn turns_keep_a_tenth_of_their_time_or_the_margin_back() {
+        assert_eq!(turn_deadlines(true, SAFETY_MS), (800, 900));
+        assert_eq!(turn_deadlines(false, SAFETY_MS), (80, 90));
+        assert_eq!(turn_deadlines(false, 40), (20, 60));
+        assert_eq!(turn_deadlines(false, 80), (0, 20));
+    }
+
+    #[test]
+    fn codingame_is_recognised_by_its_first_line_and_tron_battle_by_its_second() {
         assert!(looks_like_codingame("-1 -1\n"));
         assert!(looks_like_codingame("3 4"));
         assert!(!looks_like_codingame("settings timebank 10000"));
         assert!(!looks_like_codingame("81"));
+        assert!(looks_like_tron_battle("3 4 4 4"));
+        assert!(!looks_like_tron_battle("81"));
     }
 }

@@ -1,0 +1,323 @@
+//! The bot on CodinGame's Tron Battle (`--protocol codingame`, or detected from a first
+//! line of two integers followed by a rider's four): each turn the referee sends `N P`
+//! and every rider's `X0 Y0 X1 Y1`, so the bot keeps the trails itself from the heads'
+//! steps (a rider out of the game loses its trail). It answers by iterative-deepening
+//! alpha-beta over the paranoid view of the game ([`Paranoid`]): us against all other
+//! riders, valued by the riders' Voronoi regions. With two riders that is the whole
+//! game's search; with three or four, the paranoid reduction. Each turn has a fixed time:
+//! 1000 ms for the first, 100 ms after, as in CodinGame's UTTT
+//! ([`turn_deadlines`]).
+
+use crate::protocol::codingame::tron_battle::{format_direction, parse_rider, RiderLine};
+use crate::protocol::codingame::{parse_exactly, turn_deadlines};
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+use crate::search::Limits;
+use crate::tron::battle::{Battle, Paranoid, HEIGHT, MAX_RIDERS, WIDTH};
+use crate::tron::direction::Direction;
+use log::{error, info, warn};
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// One turn's input.
+#[derive(Clone, Debug, PartialEq)]
+struct Turn {
+    me: usize,
+    riders: Vec<RiderLine>,
+}
+
+/// The trails and the search (its transposition table), kept from turn to turn.
+struct TronBattlePlayer {
+    battle: Option<Battle>,
+    search: AlphaBeta<Paranoid>,
+    turns: u32,
+}
+
+impl TronBattlePlayer {
+    fn new() -> Self {
+        TronBattlePlayer {
+            battle: None,
+            search: AlphaBeta::new(AlphaBetaConfig::default()),
+            turns: 0,
+        }
+    }
+
+    /// The position the turn describes: the riders' new heads added to the trails kept
+    /// so far (or, at the first turn, to their first cells).
+    fn update(&mut self, turn: &Turn) -> Option<&Battle> {
+        let fresh = self
+            .battle
+            .as_ref()
+            .map_or(true, |b| b.riders() != turn.riders.len());
+        if fresh {
+            if self.battle.is_some() {
+                error!("the number of riders changed: starting from the referee's lines");
+            }
+            let starts: Vec<_> = turn
+                .riders
+                .iter()
+                .map(|r| r.map(|(start, _)| start))
+                .collect();
+            match Battle::with_riders_out(WIDTH, HEIGHT, &starts) {
+                Ok(battle) => self.battle = Some(battle),
+                Err(e) => {
+                    error!("the riders' first cells make no position: {e}");
+                    self.battle = None;
+                    return None;
+                }
+            }
+        }
+        let battle = self.battle.as_mut()?;
+        for (rider, line) in turn.riders.iter().enumerate() {
+            if let Err(e) = battle.observe(rider, line.map(|(_, head)| head)) {
+                warn!("{e}");
+            }
+        }
+        if turn.me < battle.riders() {
+            battle.set_to_move(turn.me);
+        }
+        Some(battle)
+    }
+
+    /// Our answer, searched within the turn's time.
+    fn act(&mut self, turn: &Turn, received: Instant, safety_margin_ms: u64) -> Direction {
+        self.turns += 1;
+        // Alpha-beta stops within a few nodes of its deadline: the target is enough.
+        let (deadline_ms, _) = turn_deadlines(self.turns == 1, safety_margin_ms);
+        let Some(battle) = self.update(turn).cloned() else {
+            return Direction::Up;
+        };
+        let me = turn.me;
+        if me >= battle.riders() || !battle.is_alive(me) {
+            error!("asked to move rider {me}, which is not in the game: answering UP");
+            return Direction::Up;
+        }
+        let safe = battle.safe_moves(me);
+        let Some(fallback) = safe.iter().next() else {
+            info!("turn={} no safe move: answering UP", self.turns);
+            return Direction::Up;
+        };
+        if safe.len() == 1 {
+            return fallback;
+        }
+        let root = Paranoid { battle, me };
+        let deadline = received + Duration::from_millis(deadline_ms);
+        let result = self.search.search(&root, Limits::until(deadline));
+        let mv = result
+            .best
+            .filter(|&d| safe.contains(d))
+            .unwrap_or(fallback);
+        info!(
+            "turn={} riders={} budget={deadline_ms} elapsed={} nodes={} depth={} score={} \
+             chosen={}",
+            self.turns,
+            root.battle.alive_count(),
+            received.elapsed().as_millis(),
+            result.nodes,
+            result.depth,
+            result.score,
+            format_direction(mv),
+        );
+        mv
+    }
+}
+
+/// Reads a turn after its first line `N P`; an error says what was wrong (the lines of
+/// the turn are read all the same, so the next turn starts in step).
+fn read_turn<R: BufRead>(
+    header: &str,
+    input: &mut R,
+    next_line: impl Fn(&mut R) -> io::Result<Option<String>>,
+) -> io::Result<Option<Result<Turn, String>>> {
+    let (riders, me) = match parse_exactly(header, 2, "the riders and our seat") {
+        Ok(n) if (2..=MAX_RIDERS as i32).contains(&n[0]) && (0..n[0]).contains(&n[1]) => {
+            (n[0] as usize, n[1] as usize)
+        }
+        Ok(n) => {
+            return Ok(Some(Err(format!(
+                "{} riders, seat {}: out of range",
+                n[0], n[1]
+            ))))
+        }
+        Err(e) => return Ok(Some(Err(e))),
+    };
+    let mut lines = Vec::with_capacity(riders);
+    let mut problem = None;
+    for _ in 0..riders {
+        let Some(line) = next_line(input)? else {
+            return Ok(None);
+        };
+        match parse_rider(&line) {
+            Ok(rider) => lines.push(rider),
+            Err(e) => {
+                problem.get_or_insert(e);
+                lines.push(None);
+            }
+        }
+    }
+    Ok(Some(match problem {
+        Some(e) => Err(e),
+        None => Ok(Turn { me, riders: lines }),
+    }))
+}
+
+/// Plays CodinGame's Tron Battle: `first` is the first line, already read (at `received`).
+pub fn run<R: BufRead, W: Write>(
+    first: String,
+    received: Instant,
+    mut input: R,
+    mut output: W,
+    safety_margin_ms: u64,
+) -> io::Result<()> {
+    let mut player = TronBattlePlayer::new();
+    let next_line = |input: &mut R| -> io::Result<Option<String>> {
+        let mut line = String::new();
+        Ok((input.read_line(&mut line)? > 0).then_some(line))
+    };
+    let mut pending = Some((first, received));
+    loop {
+        let (header, received) = match pending.take() {
+            Some(first) => first,
+            None => match next_line(&mut input)? {
+                Some(line) => (line, Instant::now()),
+                None => return Ok(()),
+            },
+        };
+        if header.trim().is_empty() {
+            continue;
+        }
+        let answer = match read_turn(&header, &mut input, next_line)? {
+            None => return Ok(()),
+            Some(Ok(turn)) => player.act(&turn, received, safety_margin_ms),
+            Some(Err(e)) => {
+                error!("{e}: answering from the position kept so far");
+                player.fallback()
+            }
+        };
+        writeln!(output, "{}", format_direction(answer))?;
+        output.flush()?;
+    }
+}
+
+impl TronBattlePlayer {
+    /// A safe move of the rider that moved last in our position, when a turn could not be
+    /// read (`UP` if there is none).
+    fn fallback(&self) -> Direction {
+        self.battle
+            .as_ref()
+            .and_then(|b| {
+                let me = b.to_move();
+                b.safe_moves(me).iter().next()
+            })
+            .unwrap_or(Direction::Up)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::codingame::tron_battle::{format_rider, parse_direction};
+
+    fn play(input: &str) -> Vec<Direction> {
+        let mut lines = input.lines();
+        let first = format!("{}\n", lines.next().unwrap());
+        let rest: String = lines.map(|l| format!("{l}\n")).collect();
+        let mut out = Vec::new();
+        run(first, Instant::now(), rest.as_bytes(), &mut out, 40).unwrap();
+        String::from_utf8(out)
+            .unwrap()
+            .lines()
+            .map(|l| parse_direction(l).unwrap())
+            .collect()
+    }
+
+    /// Rider `me`'s turn in `battle`, whose riders started on `starts`, as the referee's
+    /// lines.
+    fn turn_lines(battle: &Battle, starts: &[(usize, usize)], me: usize) -> String {
+        let mut text = format!("{} {me}\n", battle.riders());
+        for (rider, &start) in starts.iter().enumerate() {
+            let line = battle.head(rider).map(|head| (start, head));
+            text += &format!("{}\n", format_rider(line));
+        }
+        text
+    }
+
+    fn read(text: &str) -> Turn {
+        let mut lines = text.lines();
+        let header = lines.next().unwrap().to_string();
+        let mut rest = lines
+            .map(|l| format!("{l}\n"))
+            .collect::<String>()
+            .into_bytes();
+        let mut input = rest.as_mut_slice() as &[u8];
+        let next = |input: &mut &[u8]| -> io::Result<Option<String>> {
+            let mut line = String::new();
+            Ok((input.read_line(&mut line)? > 0).then_some(line))
+        };
+        read_turn(&header, &mut input, next)
+            .unwrap()
+            .unwrap()
+            .unwrap()
+    }
+
+    #[test]
+    fn keeps_the_trails_from_the_referees_lines_and_never_crashes_while_it_can_move() {
+        // Three riders; the bot is rider 1. The others walk in fixed directions, turning
+        // when blocked, until the bot is the last or out.
+        let starts = [(3, 3), (15, 10), (26, 16)];
+        let mut referee = Battle::codingame(&starts).unwrap();
+        let mut bot = TronBattlePlayer::new();
+        let mut turns = 0;
+        while referee.winner().is_none() && referee.is_alive(1) {
+            let rider = referee.to_move();
+            if rider == 1 {
+                let turn = read(&turn_lines(&referee, &starts, 1));
+                let answer = bot.act(&turn, Instant::now(), 45);
+                assert_eq!(
+                    bot.battle.as_ref(),
+                    Some(&referee),
+                    "the bot's own position"
+                );
+                let could = !referee.safe_moves(1).is_empty();
+                assert!(
+                    !could || referee.safe_moves(1).contains(answer),
+                    "turn {turns}: {answer:?}"
+                );
+                referee.play(answer);
+                turns += 1;
+            } else {
+                let walk = if rider == 0 {
+                    Direction::Right
+                } else {
+                    Direction::Up
+                };
+                let safe = referee.safe_moves(rider);
+                let d = if safe.contains(walk) {
+                    walk
+                } else {
+                    safe.iter().next().unwrap_or(walk)
+                };
+                referee.play(d);
+            }
+        }
+        assert!(turns > 20, "{turns}");
+    }
+
+    #[test]
+    fn answers_only_safe_moves_in_a_four_rider_game() {
+        let starts = [(0, 0), (29, 0), (29, 19), (0, 19)];
+        let mut battle = Battle::codingame(&starts).unwrap();
+        battle.play(Direction::Right); // rider 0; rider 1 (us) sits in the top-right corner
+        let answers = play(&turn_lines(&battle, &starts, 1));
+        assert_eq!(answers.len(), 1);
+        assert!(battle.safe_moves(1).contains(answers[0]), "{answers:?}");
+    }
+
+    #[test]
+    fn a_malformed_turn_is_reported_and_still_answered() {
+        assert_eq!(play("2 0\n1 2 3\n4 4 4 4\n").len(), 1);
+        assert_eq!(play("9 9\n").len(), 1);
+        // a good turn after a bad one is still read in step
+        let answers = play("2 0\nx\n4 4 4 4\n2 0\n1 1 1 1\n9 9 9 9\n");
+        assert_eq!(answers.len(), 2);
+    }
+}

@@ -1,0 +1,82 @@
+//! CodinGame Tron Battle's lines: `N P` (riders, our seat), then one line `X0 Y0 X1 Y1` per
+//! rider (its trail's first cell and its head; all `-1` once it is out); the answer is
+//! `UP`, `DOWN`, `LEFT` or `RIGHT`.
+
+use super::{parse_exactly, parse_integers};
+use crate::tron::battle::{HEIGHT, WIDTH};
+use crate::tron::direction::Direction;
+
+/// Whether the second line of a CodinGame game says Tron Battle: a rider's four
+/// coordinates (UTTT's second line is one count).
+pub fn looks_like_tron_battle(second_line: &str) -> bool {
+    parse_integers(second_line).is_ok_and(|numbers| numbers.len() == 4)
+}
+
+/// A rider in a Tron Battle turn: its trail's first cell and its head, `None` once out.
+pub type RiderLine = Option<((usize, usize), (usize, usize))>;
+
+/// A rider's `X0 Y0 X1 Y1` line: `None` for `-1 -1 -1 -1` (out of the game).
+pub fn parse_rider(line: &str) -> Result<RiderLine, String> {
+    let n = parse_exactly(line, 4, "a rider")?;
+    if n.iter().all(|&v| v == -1) {
+        return Ok(None);
+    }
+    let cell = |x: i32, y: i32| -> Result<(usize, usize), String> {
+        let on_grid = (0..WIDTH as i32).contains(&x) && (0..HEIGHT as i32).contains(&y);
+        on_grid
+            .then_some((x as usize, y as usize))
+            .ok_or_else(|| format!("a rider: {x} {y} is off the 30x20 grid"))
+    };
+    Ok(Some((cell(n[0], n[1])?, cell(n[2], n[3])?)))
+}
+
+/// A rider's line as the referee writes it.
+pub fn format_rider(rider: RiderLine) -> String {
+    match rider {
+        Some(((x0, y0), (x1, y1))) => format!("{x0} {y0} {x1} {y1}"),
+        None => "-1 -1 -1 -1".to_string(),
+    }
+}
+
+/// A Tron Battle answer: `UP`, `DOWN`, `LEFT` or `RIGHT` (blanks around it tolerated).
+pub fn parse_direction(line: &str) -> Result<Direction, String> {
+    match line.trim() {
+        "UP" => Ok(Direction::Up),
+        "DOWN" => Ok(Direction::Down),
+        "LEFT" => Ok(Direction::Left),
+        "RIGHT" => Ok(Direction::Right),
+        other => Err(format!("expected UP, DOWN, LEFT or RIGHT, got {other:?}")),
+    }
+}
+
+/// A direction as Tron Battle's answer.
+pub fn format_direction(d: Direction) -> &'static str {
+    match d {
+        Direction::Up => "UP",
+        Direction::Down => "DOWN",
+        Direction::Left => "LEFT",
+        Direction::Right => "RIGHT",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tron_battle_lines_parse_and_print_back() {
+        assert_eq!(parse_rider("1 2 3 2"), Ok(Some(((1, 2), (3, 2)))));
+        assert_eq!(parse_rider("-1 -1 -1 -1\r\n"), Ok(None));
+        for bad in ["1 2 3", "30 0 29 0", "0 20 0 19", "-1 0 0 0", "a b c d"] {
+            assert!(parse_rider(bad).is_err(), "{bad:?}");
+        }
+        for rider in [Some(((0, 0), (29, 19))), None] {
+            assert_eq!(parse_rider(&format_rider(rider)), Ok(rider));
+        }
+        for d in Direction::ALL {
+            let line = format!(" {}\n", format_direction(d));
+            assert_eq!(parse_direction(&line), Ok(d));
+        }
+        assert!(parse_direction("up").is_err() && parse_direction("").is_err());
+    }
+}
