@@ -17,6 +17,24 @@ use std::path::Path;
 /// CodinGame's limit on a submission's length, in characters.
 pub const CODINGAME_LIMIT: usize = 100_000;
 
+/// A module of a bundle: its path, its file under `src/`, and whether the file's own code
+/// goes in (`false`: only the submodules listed with it).
+type Module = (&'static str, &'static str, bool);
+
+/// The modules of both games' bundles: the searches, CodinGame's lines, and the parents
+/// of the games' own modules.
+const SHARED_MODULES: &[Module] = &[
+    ("game", "game.rs", true),
+    ("search", "search/mod.rs", true),
+    ("search::alphabeta", "search/alphabeta.rs", true),
+    ("search::bandit", "search/bandit.rs", true),
+    ("search::parallel", "search/parallel.rs", true),
+    ("search::tree", "search/tree.rs", true),
+    ("protocol", "protocol/mod.rs", false),
+    ("protocol::codingame", "protocol/codingame/mod.rs", true),
+    ("bot", "bot/mod.rs", false),
+];
+
 /// The game a bundle plays: CodinGame takes one file per game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BundleGame {
@@ -35,15 +53,9 @@ impl BundleGame {
 
     /// What goes into the bundle: the module path, its file under `src/`, and whether
     /// the file's own code goes in (`false`: only the submodules listed after it).
-    fn modules(self) -> &'static [(&'static str, &'static str, bool)] {
-        match self {
+    fn modules(self) -> Vec<Module> {
+        let game: &[Module] = match self {
             BundleGame::Uttt => &[
-                ("game", "game.rs", true),
-                ("search", "search/mod.rs", true),
-                ("search::alphabeta", "search/alphabeta.rs", true),
-                ("search::bandit", "search/bandit.rs", true),
-                ("search::parallel", "search/parallel.rs", true),
-                ("search::tree", "search/tree.rs", true),
                 ("uttt", "uttt/mod.rs", true),
                 ("uttt::alphabeta", "uttt/alphabeta.rs", true),
                 ("uttt::board", "uttt/board.rs", true),
@@ -52,38 +64,27 @@ impl BundleGame {
                 ("uttt::playout", "uttt/playout.rs", true),
                 ("uttt::search", "uttt/search.rs", true),
                 ("uttt::tables", "uttt/tables.rs", true),
-                ("protocol", "protocol/mod.rs", false),
-                ("protocol::codingame", "protocol/codingame/mod.rs", true),
                 (
                     "protocol::codingame::uttt",
                     "protocol/codingame/uttt.rs",
                     true,
                 ),
-                ("bot", "bot/mod.rs", false),
                 ("bot::codingame", "bot/codingame.rs", true),
             ],
             BundleGame::TronBattle => &[
-                ("game", "game.rs", true),
-                ("search", "search/mod.rs", true),
-                ("search::alphabeta", "search/alphabeta.rs", true),
-                ("search::bandit", "search/bandit.rs", true),
-                ("search::parallel", "search/parallel.rs", true),
-                ("search::tree", "search/tree.rs", true),
                 ("tron", "tron/mod.rs", false),
                 ("tron::battle", "tron/battle.rs", true),
                 ("tron::direction", "tron/direction.rs", true),
                 ("tron::grid", "tron/grid.rs", true),
-                ("protocol", "protocol/mod.rs", false),
-                ("protocol::codingame", "protocol/codingame/mod.rs", true),
                 (
                     "protocol::codingame::tron_battle",
                     "protocol/codingame/tron_battle.rs",
                     true,
                 ),
-                ("bot", "bot/mod.rs", false),
                 ("bot::tron_battle", "bot/tron_battle.rs", true),
             ],
-        }
+        };
+        SHARED_MODULES.iter().chain(game).copied().collect()
     }
 
     /// The bundle's `main`: reads the first line and hands the game to the player.
@@ -201,7 +202,7 @@ pub fn bundle(src: &Path, game: BundleGame) -> Result<String, String> {
         game.title(),
         game.main()
     );
-    write_modules(src, game.modules(), "", &mut out)?;
+    write_modules(src, &game.modules(), "", &mut out)?;
     Ok(out)
 }
 
@@ -209,7 +210,7 @@ pub fn bundle(src: &Path, game: BundleGame) -> Result<String, String> {
 /// submodules inside.
 fn write_modules(
     src: &Path,
-    modules: &[(&str, &str, bool)],
+    modules: &[Module],
     parent: &str,
     out: &mut String,
 ) -> Result<(), String> {
@@ -232,13 +233,13 @@ fn write_modules(
 }
 
 /// Whether `path` is one of the bundle's `modules`.
-fn bundled(path: &str, modules: &[(&str, &str, bool)]) -> bool {
+fn bundled(path: &str, modules: &[Module]) -> bool {
     modules.iter().any(|&(p, _, _)| p == path)
 }
 
 /// Removes the `mod NAME;` declarations (the bundle writes the modules it keeps inline)
 /// and the `pub use NAME::…;` re-exports of the modules it leaves out.
-fn drop_unbundled(code: &str, path: &str, modules: &[(&str, &str, bool)]) -> String {
+fn drop_unbundled(code: &str, path: &str, modules: &[Module]) -> String {
     let mut kept = String::with_capacity(code.len());
     // Inside a dropped re-export that spans several lines, up to its `;`.
     let mut in_dropped = false;
@@ -520,9 +521,9 @@ mod tests {
         let code = "pub mod alphabeta;\nmod sequential;\npub use sequential::{\nA,\nB,\n};\n\
                     pub use tree::C;\nuse crate::game::Player;\npub use board::Board;\nmod board;\n";
         let modules = BundleGame::Uttt.modules();
-        let kept = drop_unbundled(code, "search", modules);
+        let kept = drop_unbundled(code, "search", &modules);
         assert_eq!(kept, "pub use tree::C;\nuse crate::game::Player;\n");
-        let kept = drop_unbundled(code, "uttt", modules);
+        let kept = drop_unbundled(code, "uttt", &modules);
         assert!(kept.contains("pub use board::Board;"), "{kept}");
     }
 }

@@ -328,6 +328,18 @@ impl Seat {
         }
     }
 
+    /// Why a request got no usable answer: `crashed`, `timed out`, or the game's word
+    /// for a bad answer.
+    pub fn fault<'a>(&self, bad_answer: &'a str) -> &'a str {
+        if self.crashed() {
+            "crashed"
+        } else if self.stats.timeouts > 0 {
+            "timed out"
+        } else {
+            bad_answer
+        }
+    }
+
     /// Whether the bot crashed (or never started).
     pub fn crashed(&self) -> bool {
         self.bot.as_ref().map_or(true, |b| b.is_closed())

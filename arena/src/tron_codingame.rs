@@ -98,13 +98,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
                 }
             }
             None => {
-                let why = if seat.crashed() {
-                    "crashed (the bot)"
-                } else if seat.stats.timeouts > 0 {
-                    "timed out"
-                } else {
-                    "answered badly"
-                };
+                let why = seat.fault("answered badly");
                 out.push(format!("{} {why} at turn {turns}", label(rider)));
                 battle.forfeit();
             }

@@ -70,13 +70,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             Asked::Fault | Asked::Crashed => None,
         };
         let Some(mv) = chosen else {
-            let why = if seat.crashed() {
-                "crashed"
-            } else if seat.stats.timeouts > 0 {
-                "timed out"
-            } else {
-                "answered an illegal move"
-            };
+            let why = seat.fault("answered an illegal move");
             break (Some(1 - p), format!("{} {why}", setup.label(p)));
         };
         board.play(mv);
