@@ -137,3 +137,18 @@ fn the_fixture_replays_and_every_answer_is_safe_in_the_trails_it_describes() {
     }
     assert!(!log.contains("ERROR"), "{log}");
 }
+
+#[test]
+fn the_game_option_decides_which_codingame_game_is_played() {
+    // A Tron Battle turn: detected, or forced with --game tron; --game uttt reads it as
+    // UTTT lines (and says they are malformed), answering `row col`.
+    let turn = "2 0\n3 3 3 3\n20 10 20 10\n";
+    for args in [&["--protocol", "codingame"][..], &["--game", "tron"]] {
+        let (answers, log) = run_bot(turn, args);
+        assert!(log.contains("CodinGame Tron Battle"), "{log}");
+        assert!(parse_direction(&answers[0]).is_ok(), "{answers:?}");
+    }
+    let (answers, log) = run_bot(turn, &["--game", "uttt", "--protocol", "codingame"]);
+    assert!(log.contains("CodinGame Ultimate Tic-Tac-Toe"), "{log}");
+    assert!(parse_direction(&answers[0]).is_err(), "{answers:?}");
+}

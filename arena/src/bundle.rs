@@ -87,11 +87,11 @@ impl BundleGame {
         SHARED_MODULES.iter().chain(game).copied().collect()
     }
 
-    /// The bundle's `main`: reads the first line and hands the game to the player.
-    fn main(self) -> &'static str {
+    /// The bundle's `play`, which [`MAIN`] calls with the input.
+    fn play(self) -> &'static str {
         match self {
-            BundleGame::Uttt => UTTT_MAIN,
-            BundleGame::TronBattle => TRON_BATTLE_MAIN,
+            BundleGame::Uttt => UTTT_PLAY,
+            BundleGame::TronBattle => TRON_BATTLE_PLAY,
         }
     }
 
@@ -158,9 +158,24 @@ pub(crate) use {error_ as error, info_ as info, warn_ as warn};
 }
 "#;
 
-/// The UTTT bundle's `main`.
-const UTTT_MAIN: &str = r#"fn main() {
+/// Every bundle's `main`: reads the first line, stamps its arrival and hands the game to
+/// the bundle's `play`.
+const MAIN: &str = r#"fn main() {
 use std::io::BufRead;
+let mut input = std::io::stdin().lock();
+let mut first = String::new();
+if input.read_line(&mut first).unwrap_or(0) == 0 {
+return;
+}
+let received = std::time::Instant::now();
+let _ = play(first, received, input, std::io::stdout().lock());
+}
+type Input = std::io::StdinLock<'static>;
+type Output = std::io::StdoutLock<'static>;
+"#;
+
+/// The UTTT bundle's `play`: the default search, seeded from the clock.
+const UTTT_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
 let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
 let settings = bot::codingame::Settings {
 tree: uttt::search::UTTT_SEARCH,
@@ -169,28 +184,13 @@ threads: 1,
 seed,
 safety_margin_ms: protocol::codingame::SAFETY_MS,
 };
-let stdin = std::io::stdin();
-let mut input = stdin.lock();
-let mut first = String::new();
-if input.read_line(&mut first).unwrap_or(0) == 0 {
-return;
-}
-let received = std::time::Instant::now();
-let _ = bot::codingame::run(first, received, input, std::io::stdout().lock(), &settings);
+bot::codingame::run(first, received, input, output, &settings)
 }
 "#;
 
-/// The Tron Battle bundle's `main`.
-const TRON_BATTLE_MAIN: &str = r#"fn main() {
-use std::io::BufRead;
-let stdin = std::io::stdin();
-let mut input = stdin.lock();
-let mut first = String::new();
-if input.read_line(&mut first).unwrap_or(0) == 0 {
-return;
-}
-let received = std::time::Instant::now();
-let _ = bot::tron_battle::run(first, received, input, std::io::stdout().lock(), protocol::codingame::SAFETY_MS);
+/// The Tron Battle bundle's `play`.
+const TRON_BATTLE_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
+bot::tron_battle::run(first, received, input, output, protocol::codingame::SAFETY_MS)
 }
 "#;
 
@@ -198,9 +198,9 @@ let _ = bot::tron_battle::run(first, received, input, std::io::stdout().lock(), 
 pub fn bundle(src: &Path, game: BundleGame) -> Result<String, String> {
     let mut out = format!(
         "// mctsbot for CodinGame {}, one file made by cg-bundle from the\n\
-         // crate's sources (https://github.com: see the project's README). Do not edit.\n{PRELUDE}{}",
+         // crate's sources (https://github.com: see the project's README). Do not edit.\n{PRELUDE}{MAIN}{}",
         game.title(),
-        game.main()
+        game.play()
     );
     write_modules(src, &game.modules(), "", &mut out)?;
     Ok(out)

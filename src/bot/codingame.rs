@@ -4,7 +4,9 @@
 //! (a game without a line of boards goes to the player who won more of them). Each turn
 //! has a fixed time: 1000 ms for the first, 100 ms after.
 
-use crate::protocol::codingame::{format_move, parse_exactly, parse_move, turn_deadlines};
+use crate::protocol::codingame::{
+    format_move, parse_exactly, parse_move, turn_deadlines, TurnLines,
+};
 use crate::search::tree::TreeConfig;
 use crate::search::{think, Game};
 use crate::uttt::search::{UtttPlay, UtttSearch};
@@ -131,32 +133,18 @@ impl CodinGameUttt {
 pub fn run<R: BufRead, W: Write>(
     first: String,
     received: Instant,
-    mut input: R,
+    input: R,
     mut output: W,
     settings: &Settings,
 ) -> io::Result<()> {
     let mut game = CodinGameUttt::new();
-    let next_line = |input: &mut R| -> io::Result<Option<String>> {
-        let mut line = String::new();
-        Ok((input.read_line(&mut line)? > 0).then_some(line))
-    };
-    let mut pending = Some((first, received));
-    loop {
-        let (line, received) = match pending.take() {
-            Some(first) => first,
-            None => match next_line(&mut input)? {
-                Some(line) => (line, Instant::now()),
-                None => return Ok(()),
-            },
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
+    let mut lines = TurnLines::new(first, received, input);
+    while let Some((line, received)) = lines.next_turn()? {
         match parse_exactly(&line, 2, "the opponent's move") {
             Ok(numbers) => game.opponent_played(numbers[0], numbers[1]),
             Err(e) => error!("{e}"),
         }
-        let Some(count_line) = next_line(&mut input)? else {
+        let Some(count_line) = lines.next_line()? else {
             return Ok(());
         };
         let count = match parse_exactly(&count_line, 1, "the valid action count") {
@@ -168,7 +156,7 @@ pub fn run<R: BufRead, W: Write>(
         };
         let mut valid = Vec::with_capacity(count);
         for _ in 0..count {
-            let Some(action) = next_line(&mut input)? else {
+            let Some(action) = lines.next_line()? else {
                 return Ok(());
             };
             match parse_move(&action, "a valid action") {
@@ -180,6 +168,7 @@ pub fn run<R: BufRead, W: Write>(
         writeln!(output, "{}", format_move(mv))?;
         output.flush()?;
     }
+    Ok(())
 }
 
 #[cfg(test)]

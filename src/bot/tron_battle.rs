@@ -9,7 +9,7 @@
 //! ([`turn_deadlines`]).
 
 use crate::protocol::codingame::tron_battle::{format_direction, parse_rider, RiderLine};
-use crate::protocol::codingame::{parse_exactly, turn_deadlines};
+use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::Limits;
 use crate::tron::battle::{Battle, Paranoid, HEIGHT, MAX_RIDERS, WIDTH};
@@ -125,8 +125,7 @@ impl TronBattlePlayer {
 /// the turn are read all the same, so the next turn starts in step).
 fn read_turn<R: BufRead>(
     header: &str,
-    input: &mut R,
-    next_line: impl Fn(&mut R) -> io::Result<Option<String>>,
+    lines: &mut TurnLines<R>,
 ) -> io::Result<Option<Result<Turn, String>>> {
     let (riders, me) = match parse_exactly(header, 2, "the riders and our seat") {
         Ok(n) if (2..=MAX_RIDERS as i32).contains(&n[0]) && (0..n[0]).contains(&n[1]) => {
@@ -140,23 +139,23 @@ fn read_turn<R: BufRead>(
         }
         Err(e) => return Ok(Some(Err(e))),
     };
-    let mut lines = Vec::with_capacity(riders);
+    let mut parsed = Vec::with_capacity(riders);
     let mut problem = None;
     for _ in 0..riders {
-        let Some(line) = next_line(input)? else {
+        let Some(line) = lines.next_line()? else {
             return Ok(None);
         };
         match parse_rider(&line) {
-            Ok(rider) => lines.push(rider),
+            Ok(rider) => parsed.push(rider),
             Err(e) => {
                 problem.get_or_insert(e);
-                lines.push(None);
+                parsed.push(None);
             }
         }
     }
     Ok(Some(match problem {
         Some(e) => Err(e),
-        None => Ok(Turn { me, riders: lines }),
+        None => Ok(Turn { me, riders: parsed }),
     }))
 }
 
@@ -164,28 +163,14 @@ fn read_turn<R: BufRead>(
 pub fn run<R: BufRead, W: Write>(
     first: String,
     received: Instant,
-    mut input: R,
+    input: R,
     mut output: W,
     safety_margin_ms: u64,
 ) -> io::Result<()> {
     let mut player = TronBattlePlayer::new();
-    let next_line = |input: &mut R| -> io::Result<Option<String>> {
-        let mut line = String::new();
-        Ok((input.read_line(&mut line)? > 0).then_some(line))
-    };
-    let mut pending = Some((first, received));
-    loop {
-        let (header, received) = match pending.take() {
-            Some(first) => first,
-            None => match next_line(&mut input)? {
-                Some(line) => (line, Instant::now()),
-                None => return Ok(()),
-            },
-        };
-        if header.trim().is_empty() {
-            continue;
-        }
-        let answer = match read_turn(&header, &mut input, next_line)? {
+    let mut lines = TurnLines::new(first, received, input);
+    while let Some((header, received)) = lines.next_turn()? {
+        let answer = match read_turn(&header, &mut lines)? {
             None => return Ok(()),
             Some(Ok(turn)) => player.act(&turn, received, safety_margin_ms),
             Some(Err(e)) => {
@@ -196,6 +181,7 @@ pub fn run<R: BufRead, W: Write>(
         writeln!(output, "{}", format_direction(answer))?;
         output.flush()?;
     }
+    Ok(())
 }
 
 impl TronBattlePlayer {
@@ -242,21 +228,9 @@ mod tests {
     }
 
     fn read(text: &str) -> Turn {
-        let mut lines = text.lines();
-        let header = lines.next().unwrap().to_string();
-        let mut rest = lines
-            .map(|l| format!("{l}\n"))
-            .collect::<String>()
-            .into_bytes();
-        let mut input = rest.as_mut_slice() as &[u8];
-        let next = |input: &mut &[u8]| -> io::Result<Option<String>> {
-            let mut line = String::new();
-            Ok((input.read_line(&mut line)? > 0).then_some(line))
-        };
-        read_turn(&header, &mut input, next)
-            .unwrap()
-            .unwrap()
-            .unwrap()
+        let mut lines = TurnLines::new(String::new(), Instant::now(), text.as_bytes());
+        let (header, _) = lines.next_turn().unwrap().unwrap();
+        read_turn(&header, &mut lines).unwrap().unwrap().unwrap()
     }
 
     #[test]

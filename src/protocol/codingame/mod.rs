@@ -12,6 +12,9 @@ pub use tron_battle::{
 };
 pub use uttt::{format_move, parse_move};
 
+use std::io::{self, BufRead};
+use std::time::Instant;
+
 /// CodinGame's time for a player's first turn and for every later one (both games).
 pub const FIRST_TURN_MS: u64 = 1000;
 pub const TURN_MS: u64 = 100;
@@ -29,6 +32,47 @@ pub fn turn_deadlines(first_turn: bool, margin_ms: u64) -> (u64, u64) {
         turn_ms.saturating_sub(2 * margin),
         turn_ms.saturating_sub(margin),
     )
+}
+
+/// A CodinGame player's input, turn by turn: each turn's first line with the moment it
+/// arrived (the turn's clock starts then), then the turn's other lines. The game's first
+/// line may already have been read, to tell the protocol and the game apart.
+pub struct TurnLines<R> {
+    input: R,
+    pending: Option<(String, Instant)>,
+}
+
+impl<R: BufRead> TurnLines<R> {
+    /// The input after its first line `first`, which arrived at `received`.
+    pub fn new(first: String, received: Instant, input: R) -> Self {
+        TurnLines {
+            input,
+            pending: Some((first, received)),
+        }
+    }
+
+    /// The next turn's first line and its arrival, blank lines skipped; `None` once the
+    /// input ends.
+    pub fn next_turn(&mut self) -> io::Result<Option<(String, Instant)>> {
+        loop {
+            let turn = match self.pending.take() {
+                Some(first) => first,
+                None => match self.next_line()? {
+                    Some(line) => (line, Instant::now()),
+                    None => return Ok(None),
+                },
+            };
+            if !turn.0.trim().is_empty() {
+                return Ok(Some(turn));
+            }
+        }
+    }
+
+    /// The next line of the turn; `None` once the input ends.
+    pub fn next_line(&mut self) -> io::Result<Option<String>> {
+        let mut line = String::new();
+        Ok((self.input.read_line(&mut line)? > 0).then_some(line))
+    }
 }
 
 /// The integers of one line, separated by spaces or tabs; an error names the line.
@@ -93,6 +137,22 @@ mod tests {
         assert_eq!(turn_deadlines(false, SAFETY_MS), (80, 90));
         assert_eq!(turn_deadlines(false, 40), (20, 60));
         assert_eq!(turn_deadlines(false, 80), (0, 20));
+    }
+
+    #[test]
+    fn turns_start_at_their_first_line_and_blank_lines_are_skipped() {
+        let start = Instant::now();
+        let mut lines = TurnLines::new("\n".into(), start, "\n1 2\n3\n\n4 5\n".as_bytes());
+        let (first, _) = lines.next_turn().unwrap().unwrap();
+        assert_eq!(first, "1 2\n");
+        assert_eq!(lines.next_line().unwrap().as_deref(), Some("3\n"));
+        let (second, arrived) = lines.next_turn().unwrap().unwrap();
+        assert_eq!(second, "4 5\n");
+        assert!(arrived >= start);
+        assert_eq!(lines.next_turn().unwrap(), None);
+        assert_eq!(lines.next_line().unwrap(), None);
+        let mut kept = TurnLines::new("7 8\n".into(), start, "".as_bytes());
+        assert_eq!(kept.next_turn().unwrap(), Some(("7 8\n".into(), start)));
     }
 
     #[test]
