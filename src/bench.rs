@@ -177,3 +177,23 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
         })
         .collect()
 }
+
+/// The play-out policies' speed in the Light Riders search (`mctsbot bench --game tron
+/// --playouts`): [`tron`] once per policy with whole play-outs (no cut-off, as seed 000
+/// plays them), each line's position named `position/policy`.
+pub fn tron_playouts(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
+    use crate::bot::options::{CutoffChoice, PlayoutChoice};
+    let policies = ["random", "safe", "ngram", "lgr", "lgrf", "ngram-lgr"];
+    policies
+        .into_iter()
+        .flat_map(|name| {
+            let mut config = config.clone();
+            config.tron.playout = name.parse::<PlayoutChoice>().expect("a known policy");
+            config.tron.cutoff = CutoffChoice::None;
+            tron(budget, &config).into_iter().map(move |mut result| {
+                result.position = format!("{}/{name}", result.position);
+                result
+            })
+        })
+        .collect()
+}

@@ -37,12 +37,14 @@ fn play(args: &[String]) -> Result<(), String> {
     bot::run(stdin, stdout, config).map_err(|e| format!("engine pipe closed: {e}"))
 }
 
-/// `mctsbot bench [--ms N | --iterations N] [OPTIONS]`: a timed search of each fixed
-/// position, or an exactly repeatable one of `N` iterations (whose chosen moves and node
-/// counts are a signature of the search: a refactoring must not change them).
+/// `mctsbot bench [--ms N | --iterations N] [--playouts] [OPTIONS]`: a timed search of
+/// each fixed position, or an exactly repeatable one of `N` iterations (whose chosen
+/// moves and node counts are a signature of the search: a refactoring must not change
+/// them); `--playouts` (Light Riders): once per play-out policy.
 fn bench(args: &[String]) -> Result<(), String> {
     let mut ms = 1000;
     let mut iterations = None;
+    let mut playouts = false;
     let mut rest = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -55,12 +57,14 @@ fn bench(args: &[String]) -> Result<(), String> {
         match arg.as_str() {
             "--ms" => ms = number("milliseconds")?,
             "--iterations" => iterations = Some(number("a number of iterations")?),
+            "--playouts" => playouts = true,
             _ => rest.push(arg.clone()),
         }
     }
     let config = Config::from_args(&rest)?;
     let budget = iterations.map_or(BenchBudget::Millis(ms), BenchBudget::Iterations);
     let results = match config.game {
+        GameChoice::Tron if playouts => mctsbot::bench::tron_playouts(budget, &config),
         GameChoice::Tron => mctsbot::bench::tron(budget, &config),
         GameChoice::Uttt | GameChoice::Auto => mctsbot::bench::uttt(budget, &config),
     };

@@ -62,6 +62,7 @@ impl BundleGame {
                 ("uttt::evaluate", "uttt/evaluate.rs", true),
                 ("uttt::nn", "uttt/nn.rs", true),
                 ("uttt::playout", "uttt/playout.rs", true),
+                ("uttt::prior", "uttt/prior.rs", true),
                 ("uttt::search", "uttt/search.rs", true),
                 ("uttt::tables", "uttt/tables.rs", true),
                 (

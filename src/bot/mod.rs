@@ -526,6 +526,9 @@ mod tests {
         (&["--uttt-eval", "nn"], &["--uttt-eval", "blend:0.5"]),
         (&[], &["--rave", "0.1"]),
         (&["--rave", "0.1"], &["--rave", "1"]),
+        (&["--rave", "0.1"], &["--grave", "50"]),
+        (&[], &["--prior", "10,0.3"]),
+        (&[], &["--no-prior"]),
         (&[], &["--ept", "50,0.7"]),
         (&["--ept", "50,0.7"], &["--eval", "connecting"]),
         (&[], &["--safety-ms", "60"]),
@@ -548,6 +551,11 @@ mod tests {
         (&["--tron-variant", "duct-mix"], &["--tron-final", "max"]),
         (&["--tron-variant", "suct"], &["--tron-final", "secure"]),
         (&[], &["--tron-playout", "random"]),
+        (&[], &["--tron-playout", "ngram"]),
+        (&[], &["--tron-playout", "lgr"]),
+        (&[], &["--tron-playout", "lgrf"]),
+        (&[], &["--tron-playout", "ngram-lgr"]),
+        (&["--tron-playout", "ngram"], &["--tron-epsilon", "0.1"]),
         (&[], &["--tron-separation", "5"]),
         (&[], &["--tron-cutoff", "voronoi"]),
         (&[], &["--tron-cutoff", "chambers"]),
@@ -599,7 +607,7 @@ mod tests {
                 continue;
             }
             // `bench` flags belong to the subcommand.
-            if ["--ms", "--iterations"].contains(&flag) {
+            if ["--ms", "--iterations", "--playouts"].contains(&flag) {
                 continue;
             }
             assert!(

@@ -9,7 +9,7 @@ use crate::search::tree::{Selection, TreeConfig};
 use crate::search::FinalMove;
 use crate::timeman::TimeControl;
 use crate::tron::playout::SpaceScore;
-use crate::tron::{EvalCutoff, PlayoutPolicy, TronState};
+use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout, TronState};
 use crate::uttt::evaluate::{EvalKind, Weights};
 use crate::uttt::search::UtttPlay;
 pub use crate::uttt::search::UTTT_SEARCH;
@@ -112,6 +112,18 @@ fn early_termination(text: &str) -> Result<(u32, f32), String> {
     Ok((moves, bound))
 }
 
+/// `--prior VISITS,BIAS`.
+fn prior(text: &str) -> Result<(u32, f32), String> {
+    let err = || format!("--prior needs VISITS,BIAS (such as 10,0.2), not {text:?}");
+    let (visits, bias) = text.split_once(',').ok_or_else(err)?;
+    let visits: u32 = visits.trim().parse().map_err(|_| err())?;
+    let bias: f32 = bias.trim().parse().map_err(|_| err())?;
+    if visits == 0 || !(0.0..=0.5).contains(&bias) {
+        return Err(err());
+    }
+    Ok((visits, bias))
+}
+
 /// `--eval-weights W1,…,W14` (the order of [`Weights::to_vec`]).
 fn eval_weights(text: &str) -> Result<Weights, String> {
     let values: Result<Vec<f32>, _> = text.split(',').map(|v| v.trim().parse::<f32>()).collect();
@@ -127,6 +139,8 @@ pub const LANCTOT_UCT_C: f32 = 1.5;
 /// The exploration rate γ of Exp3 and Regret Matching tuned for Tron (Lanctot et al.
 /// 2013, Table 4).
 pub const LANCTOT_GAMMA: f32 = 0.3;
+/// The N-Gram play-out's ε, seed 000's best (Table 1).
+pub const NGRAM_EPSILON: f32 = 0.3;
 /// The Light Riders tree's node budget: about 400 bytes a node with the decoupled
 /// variants (measured as resident memory), so near 120 MB on a 16x16 board.
 pub const TRON_MAX_NODES: usize = 300_000;
@@ -192,6 +206,8 @@ pub enum PlayoutChoice {
     Random,
     /// Avoid an immediate crash when a safe move exists.
     Safe,
+    /// Learned from earlier play-outs (seed 000), safe moves by default.
+    Learned(Learning),
 }
 
 impl FromStr for PlayoutChoice {
@@ -201,6 +217,10 @@ impl FromStr for PlayoutChoice {
         match name {
             "random" => Ok(PlayoutChoice::Random),
             "safe" => Ok(PlayoutChoice::Safe),
+            "ngram" => Ok(PlayoutChoice::Learned(Learning::NGram)),
+            "lgr" => Ok(PlayoutChoice::Learned(Learning::Lgr)),
+            "lgrf" => Ok(PlayoutChoice::Learned(Learning::Lgrf)),
+            "ngram-lgr" => Ok(PlayoutChoice::Learned(Learning::NGramLgr)),
             other => Err(format!("unknown play-out policy {other:?}")),
         }
     }
@@ -242,6 +262,8 @@ pub struct TronConfig {
     /// Exploration rate of Exp3 and Regret Matching.
     pub gamma: f32,
     pub playout: PlayoutChoice,
+    /// The N-Gram play-out's chance of a random safe move (seed 000: 0.3).
+    pub epsilon: f32,
     /// Every this many play-out steps, end the play-out if the riders are separated
     /// and decide by space (0 = never).
     pub separation_check: u16,
@@ -275,6 +297,7 @@ impl Default for TronConfig {
             exploration: None,
             gamma: LANCTOT_GAMMA,
             playout: PlayoutChoice::Safe,
+            epsilon: NGRAM_EPSILON,
             separation_check: 0,
             cutoff: CutoffChoice::Space,
             space_score: SpaceScore {
@@ -309,7 +332,7 @@ impl TronConfig {
     pub fn playout_policy(&self) -> PlayoutPolicy {
         let base = match self.playout {
             PlayoutChoice::Random => PlayoutPolicy::random(),
-            PlayoutChoice::Safe => PlayoutPolicy::avoid_crash(),
+            PlayoutChoice::Safe | PlayoutChoice::Learned(_) => PlayoutPolicy::avoid_crash(),
         };
         let eval = match self.cutoff {
             CutoffChoice::None | CutoffChoice::Space => None,
@@ -321,6 +344,15 @@ impl TronConfig {
             .with_eval(eval)
             .with_space_score(space)
             .with_predictive_expansion(self.predictive_expansion)
+    }
+
+    /// The search's evaluator: [`Self::playout_policy`], with the learned move choice.
+    pub fn playout(&self) -> TronPlayout {
+        let learning = match self.playout {
+            PlayoutChoice::Learned(learning) => Some(learning),
+            PlayoutChoice::Random | PlayoutChoice::Safe => None,
+        };
+        TronPlayout::new(self.playout_policy(), learning, self.epsilon)
     }
 
     /// The decoupled search settings of a decoupled variant; `None` for a sequential one.
@@ -368,6 +400,8 @@ impl TronConfig {
             final_move: self.final_move.unwrap_or(FinalMove::MostVisits),
             solver: true,
             rave: None,
+            grave_reference: 0,
+            prior_visits: 0,
         }
     }
 }
@@ -388,9 +422,10 @@ mctsbot: a Monte-Carlo Tree Search bot for Ultimate Tic-Tac-Toe and Light Riders
 
 USAGE:
     mctsbot [OPTIONS]                 play: engine commands on stdin, answers on stdout
-    mctsbot bench [--game uttt|tron] [--ms N | --iterations N] [OPTIONS]
+    mctsbot bench [--game uttt|tron] [--ms N | --iterations N] [--playouts] [OPTIONS]
                                       search fixed positions for N ms [1000] or exactly
-                                      N iterations (repeatable), one JSON line each
+                                      N iterations (repeatable), one JSON line each;
+                                      --playouts: Light Riders once per play-out policy
     mctsbot perft [DEPTH]             UTTT move-generation counts from the empty board
 
 OPTIONS:
@@ -429,6 +464,15 @@ OPTIONS:
                             network and 1-W one play-out [playout]
     --rave R                RAVE with the minimum-MSE schedule's constant R (Liang
                             2017: 0.1); AMAF values steer selection early [off]
+    --grave REF             GRAVE (Cazenave 2015), with --rave: a node with fewer than
+                            REF visits steers by the AMAF values of its nearest
+                            ancestor (same player to move) with REF [off]
+    --prior VISITS,BIAS     heuristic node initialisation: a new node starts with
+                            VISITS visits valued 0.5 + BIAS per tactical point (wins
+                            a small board +1, lets the opponent win one -1, gives it
+                            a free choice -0.5); they count towards
+                            --expand-visits [5,0.2]
+    --no-prior              new nodes start empty
     --playout random|win-first
                             play-outs: uniformly random moves, or a move that wins
                             the game at once whenever there is one [random]
@@ -466,8 +510,13 @@ OPTIONS:
                             searching on until both agree; sampled from the visits or
                             average strategy (decoupled variants only); or the best
                             mean - 1/sqrt(visits) [the variant's own]
-    --tron-playout random|safe
-                            play-out policy: uniform, or avoiding immediate crashes [safe]
+    --tron-playout random|safe|ngram|lgr|lgrf|ngram-lgr
+                            play-out policy: uniform, avoiding immediate crashes, or
+                            learned from earlier play-outs (seed 000): the best 2- and
+                            3-gram reward (epsilon-greedy), the last good reply (LGR-2,
+                            then LGR-1), LGR with forgetting, LGR then N-Grams; the
+                            learned ones fall back on safe moves [safe]
+    --tron-epsilon E        N-Gram play-outs: chance of a random safe move [0.3]
     --tron-separation K     every K play-out steps, stop if the riders are separated and
                             decide by space; 0 = never [0]
     --tron-cutoff none|voronoi|chambers|space
@@ -543,6 +592,16 @@ impl Config {
                 "--final" => config.uttt.final_move = final_move(&value("a final-move rule")?)?,
                 "--no-solver" => config.uttt.solver = false,
                 "--rave" => config.uttt.rave = Some(positive(flag, &value("a number")?)?),
+                "--grave" => config.uttt.grave_reference = number(flag, &value("visits")?)?,
+                "--prior" => {
+                    let (visits, bias) = prior(&value("VISITS,BIAS")?)?;
+                    config.uttt.prior_visits = visits;
+                    config.uttt_play.prior_bias = Some(bias);
+                }
+                "--no-prior" => {
+                    config.uttt.prior_visits = 0;
+                    config.uttt_play.prior_bias = None;
+                }
                 "--uttt-search" => config.uttt_play.search = value("mcts or alphabeta")?.parse()?,
                 "--uttt-eval" => {
                     config.uttt_play.network = uttt_eval(&value("playout, nn or blend:W")?)?
@@ -575,6 +634,14 @@ impl Config {
                 "--tron-c" => config.tron.exploration = Some(positive(flag, &value("a number")?)?),
                 "--tron-gamma" => config.tron.gamma = positive(flag, &value("a number")?)?,
                 "--tron-playout" => config.tron.playout = value("a policy")?.parse()?,
+                "--tron-epsilon" => {
+                    let text = value("a probability")?;
+                    config.tron.epsilon = text
+                        .parse()
+                        .ok()
+                        .filter(|epsilon: &f32| (0.0..=1.0).contains(epsilon))
+                        .ok_or_else(|| format!("--tron-epsilon needs 0 to 1, not {text:?}"))?;
+                }
                 "--tron-cutoff" => config.tron.cutoff = value("an evaluation")?.parse()?,
                 "--tron-cutoff-steps" => {
                     config.tron.space_score.steps = number(flag, &value("rounds")?)?
@@ -608,6 +675,9 @@ impl Config {
         }
         if !(1..=256).contains(&config.threads) {
             return Err("--threads must be between 1 and 256".into());
+        }
+        if config.uttt.grave_reference > 0 && config.uttt.rave.is_none() {
+            return Err("--grave needs --rave".into());
         }
         if config.uttt_play.depth == Some(0) {
             return Err("--uttt-depth must be at least 1".into());

@@ -13,7 +13,7 @@ use crate::search::{
 };
 use crate::timeman::{self, TimeControl, TRON_TIME_PER_MOVE_MS};
 use crate::tron::endgame;
-use crate::tron::{space, Direction, PlayoutPolicy, PositionError, TronState};
+use crate::tron::{space, Direction, PositionError, TronPlayout, TronState};
 use log::{error, info, warn};
 use rand::SeedableRng;
 use std::fmt;
@@ -22,11 +22,13 @@ use std::time::Duration;
 /// The Light Riders search for one rider: MCTS with the sequential tree (the rider
 /// commits first) or the decoupled one, each valuing leaves by the configured play-out
 /// policy; or alpha-beta over the rounds seen as alternating plies.
+// One searcher a game, kept whole: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
 pub enum TronSearcher {
-    Sequential(Tree<Sequentialized<TronState>, SequentialEvaluator<PlayoutPolicy>>),
+    Sequential(Tree<Sequentialized<TronState>, SequentialEvaluator<TronPlayout>>),
     Decoupled {
         /// One search per `--threads` (root parallelism).
-        search: SimRootParallel<TronState, PlayoutPolicy>,
+        search: SimRootParallel<TronState, TronPlayout>,
         /// The rider the search plays for.
         me: Player,
     },
@@ -99,7 +101,7 @@ impl TronSearcher {
                 result: None,
             };
         }
-        let evaluator = config.playout_policy();
+        let evaluator = config.playout();
         match config.sim_config() {
             Some(sim) => TronSearcher::Decoupled {
                 search: SimRootParallel::new(root, sim, evaluator, seed, threads),

@@ -128,6 +128,14 @@ pub trait Evaluator<G> {
         [0; 2]
     }
 
+    /// Heuristic node initialisation: player 0's reward that a new node for `child`, one
+    /// move after `parent`, starts with ([`tree::TreeConfig::prior_visits`] visits of
+    /// it); `None` leaves it empty. None by default. (A deterministic evaluator's leaf
+    /// values are reused from a node's mean, so such an evaluator gives no priors.)
+    fn prior(&self, _parent: &G, _child: &G) -> Option<f32> {
+        None
+    }
+
     /// Whether [`Evaluator::evaluate`] gives a position the same value every time (no
     /// random play-out): a search may then reuse a value it has instead of evaluating
     /// the same position again. False by default.

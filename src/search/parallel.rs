@@ -155,6 +155,8 @@ mod tests {
         final_move: FinalMove::MostVisits,
         solver: true,
         rave: None,
+        grave_reference: 0,
+        prior_visits: 0,
     };
 
     #[test]

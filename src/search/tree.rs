@@ -39,6 +39,13 @@ pub struct TreeConfig {
     /// RAVE with this constant R in the minimum-MSE schedule (see [`rave_beta`]); the
     /// evaluator must report its play-outs' moves ([`Evaluator::played_slots`]).
     pub rave: Option<f32>,
+    /// GRAVE (Cazenave 2015): a node with fewer visits than this takes its AMAF values
+    /// from the nearest ancestor with the same player to move that has this many (0:
+    /// every node its own, plain RAVE). Only with `rave`.
+    pub grave_reference: u32,
+    /// Heuristic node initialisation: a new child starts as if it had been visited this
+    /// often with the value [`Evaluator::prior`] gives it (0: off, children start empty).
+    pub prior_visits: u32,
 }
 
 /// RAVE's weight of the AMAF mean for a child with `visits` visits and `amaf_visits`
@@ -149,6 +156,9 @@ pub struct Tree<G: Game, E> {
     rng: FastRng,
     path: Vec<u32>,
     moves: Vec<G::Move>,
+    /// GRAVE: for each player to move, the node of the current descent whose AMAF values
+    /// that player's choices use (see [`TreeConfig::grave_reference`]).
+    grave_sources: [u32; 2],
 }
 
 impl<G: Game, E: Evaluator<G>> Tree<G, E> {
@@ -167,6 +177,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             rng: FastRng::seed_from_u64(seed),
             path: Vec::with_capacity(128),
             moves: Vec::with_capacity(128),
+            grave_sources: [0; 2],
         };
         tree.reset_root();
         tree
@@ -333,6 +344,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         self.path.clear();
         let mut node = 0usize;
         self.path.push(0);
+        self.grave_sources = [0; 2];
         while self.nodes[node].is_expanded() && self.nodes[node].proof == Proof::Unknown {
             node = self.select_child(node);
             state.play(self.nodes[node].mv);
@@ -400,7 +412,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// mover has mean −∞. (A child proven won never gets here: its parent is then proven
     /// and not descended into.) One pass over the children, no branch on them.
     #[inline]
-    fn select_child(&self, parent: usize) -> usize {
+    fn select_child(&mut self, parent: usize) -> usize {
         if self.config.selection == Selection::Ucb1Tuned {
             return self.select_child_tuned(parent);
         }
@@ -464,14 +476,33 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// RAVE (Liang 2017, §4.3.2): the child maximising `(1 − β)·mean + β·amaf_mean +
     /// C·√(ln N / n)` with [`rave_beta`]. Unvisited children come first, as in UCT, the
     /// one with the best AMAF mean first (the seed's formula leaves their order open).
-    fn select_child_rave(&self, parent: usize, constant: f32) -> usize {
+    /// With GRAVE the AMAF values are those of the same move at the source node.
+    fn select_child_rave(&mut self, parent: usize, constant: f32) -> usize {
         let p = &self.nodes[parent];
+        let to_move = (1 - p.mover) as usize & 1;
+        let reference = self.config.grave_reference;
+        if reference == 0 || p.visits >= reference {
+            self.grave_sources[to_move] = parent as u32;
+        }
+        let source = self.grave_sources[to_move] as usize;
+        // The source's AMAF value of each move slot (GRAVE); a parent is its own source.
+        let mut source_amaf = [Amaf::default(); 128];
+        if source != parent {
+            for child in self.nodes[source].children() {
+                source_amaf[G::amaf_slot(self.nodes[child].mv) as usize] = self.amaf[child];
+            }
+        }
         let exploration = self.exploration_term(p.visits);
         let mut best = p.first_child as usize;
         let mut best_score = f32::NEG_INFINITY;
         let mut best_unvisited = None;
         for child in p.children() {
-            let (c, amaf) = (&self.nodes[child], self.amaf[child]);
+            let c = &self.nodes[child];
+            let amaf = if source == parent {
+                self.amaf[child]
+            } else {
+                source_amaf[G::amaf_slot(c.mv) as usize]
+            };
             if c.visits == 0 {
                 let amaf_mean = if amaf.visits > 0 { amaf.mean } else { 0.5 };
                 if best_unvisited.map_or(true, |(_, mean)| amaf_mean > mean) {
@@ -527,6 +558,20 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         let first = self.nodes.len() as u32;
         let moves = std::mem::take(&mut self.moves);
         self.push_nodes(moves.iter().map(|&mv| Node::new(mv, mover)));
+        let prior_visits = self.config.prior_visits;
+        if prior_visits > 0 {
+            let inv_sqrt_visits = (prior_visits as f32).sqrt().recip();
+            for (offset, &mv) in moves.iter().enumerate() {
+                let mut child = state.clone();
+                child.play(mv);
+                if let Some(reward0) = self.evaluator.prior(state, &child) {
+                    let new = &mut self.nodes[first as usize + offset];
+                    new.mean = super::reward_for(mover, reward0);
+                    new.visits = prior_visits;
+                    new.inv_sqrt_visits = inv_sqrt_visits;
+                }
+            }
+        }
         let parent = &mut self.nodes[node];
         parent.first_child = first;
         parent.child_count = moves.len() as u16;
@@ -935,6 +980,8 @@ mod tests {
         let config = TreeConfig {
             solver: false,
             rave: None,
+            grave_reference: 0,
+            prior_visits: 0,
             ..config()
         };
         let tree = searched(TicTacToe::from_picture("x..oo.x.."), config, 20_000);
@@ -1025,6 +1072,8 @@ mod tests {
         let config = TreeConfig {
             solver: false,
             rave: None,
+            grave_reference: 0,
+            prior_visits: 0,
             ..config()
         };
         let mut tree = new_tree(TicTacToe::new(), config, 5);
@@ -1071,6 +1120,8 @@ mod tests {
             final_move: FinalMove::Secure { a: 1.0 },
             solver: false,
             rave: None,
+            grave_reference: 0,
+            prior_visits: 0,
             ..config()
         };
         let tree = searched(TicTacToe::new(), config, 3000);
@@ -1164,6 +1215,8 @@ mod tests {
         use crate::uttt::{Board, Playout};
         let config = TreeConfig {
             rave: Some(0.1),
+            grave_reference: 0,
+            prior_visits: 0,
             expand_visits: 2,
             ..config()
         };
@@ -1180,6 +1233,76 @@ mod tests {
         let amaf: u32 = root.children().map(|c| tree.amaf[c].visits).sum();
         assert!(amaf > 5 * visits, "{amaf} AMAF updates for {visits} visits");
         assert!(tree.best_move().is_some());
+    }
+
+    /// A UTTT tree searched with RAVE, GRAVE's reference `reference` (0: plain RAVE).
+    fn rave_tree(reference: u32) -> Tree<crate::uttt::Board, crate::uttt::Playout> {
+        use crate::uttt::{Board, Playout};
+        let config = TreeConfig {
+            rave: Some(0.1),
+            grave_reference: reference,
+            expand_visits: 2,
+            ..config()
+        };
+        let mut tree = Tree::new(Board::new(), config, Playout::new(false, None, true), 5);
+        tree.search(Limits::iterations(20_000));
+        tree
+    }
+
+    #[test]
+    fn grave_steers_only_nodes_below_its_reference() {
+        // Every node with children has been visited: reference 1 is plain RAVE.
+        let rave = rave_tree(0);
+        assert_eq!(rave.root_moves(), rave_tree(1).root_moves());
+        assert_ne!(rave.root_moves(), rave_tree(1_000).root_moves());
+    }
+
+    #[test]
+    fn grave_orders_a_young_nodes_new_children_by_its_ancestors_amaf_values() {
+        let mut tree = rave_tree(1_000);
+        let root = tree.nodes[0];
+        // A grandchild of the root (the root's player to move again), young and expanded,
+        // with children not yet visited.
+        let young = root
+            .children()
+            .flat_map(|c| tree.nodes[c].children())
+            .flat_map(|c| tree.nodes[c].children())
+            .find(|&g| {
+                let node = tree.nodes[g];
+                node.is_expanded()
+                    && node.visits < 1_000
+                    && node.children().any(|c| tree.nodes[c].visits == 0)
+            })
+            .expect("a young expanded grandchild");
+        let root_amaf = |slot: u32| {
+            root.children()
+                .find(|&c| crate::uttt::Board::amaf_slot(tree.nodes[c].mv) == slot)
+                .map_or(0.5, |c| {
+                    let amaf = tree.amaf[c];
+                    if amaf.visits > 0 {
+                        amaf.mean
+                    } else {
+                        0.5
+                    }
+                })
+        };
+        let expected = tree.nodes[young]
+            .children()
+            .filter(|&c| tree.nodes[c].visits == 0)
+            .map(|c| {
+                (
+                    c,
+                    root_amaf(crate::uttt::Board::amaf_slot(tree.nodes[c].mv)),
+                )
+            })
+            .fold(None, |best: Option<(usize, f32)>, (c, mean)| match best {
+                Some((_, best_mean)) if best_mean >= mean => best,
+                _ => Some((c, mean)),
+            })
+            .map(|(c, _)| c);
+        // The descent reached the root first: the root is the source for its player.
+        tree.grave_sources = [0; 2];
+        assert_eq!(Some(tree.select_child_rave(young, 0.1)), expected);
     }
 
     #[test]

@@ -21,12 +21,14 @@ pub mod endgame;
 mod engine;
 pub mod evaluate;
 pub mod grid;
+pub mod learned;
 pub mod playout;
 pub mod space;
 
 pub use direction::{DirSet, DirSetIter, Direction};
 pub use engine::PositionError;
 pub use grid::{Bitboard, Grid};
+pub use learned::{Learning, TronPlayout};
 pub use playout::{EvalCutoff, Heuristic, PlayoutPolicy};
 
 use crate::game::{Outcome, Player};

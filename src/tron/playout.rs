@@ -164,14 +164,48 @@ impl Evaluator<TronState> for PlayoutPolicy {
     /// A play-out under this policy; the reward for player 0.
     fn evaluate(&mut self, state: &mut TronState, rng: &mut FastRng) -> f32 {
         let deltas = space::neighbour_deltas(state.grid());
+        let policy = *self;
+        self.play_out(state, rng, |state, player, rng| {
+            policy.default_move(state, player, &deltas, rng)
+        })
+    }
+}
+
+impl PlayoutPolicy {
+    /// The cell `player` moves to under this policy's own move choice (see
+    /// [`playout_move`]).
+    #[inline(always)]
+    pub fn default_move(
+        &self,
+        state: &TronState,
+        player: Player,
+        deltas: &[isize; 4],
+        rng: &mut FastRng,
+    ) -> usize {
+        playout_move(state, player, self.avoid_crash, deltas, rng)
+    }
+
+    /// A play-out with this policy's cut-offs whose moves `choose` picks: the cell each
+    /// rider moves to, asked for player 0 and then player 1 every round. Player 0's
+    /// reward.
+    #[inline(always)]
+    pub fn play_out(
+        &self,
+        state: &mut TronState,
+        rng: &mut FastRng,
+        mut choose: impl FnMut(&TronState, Player, &mut FastRng) -> usize,
+    ) -> f32 {
+        let mut round = |state: &mut TronState, rng: &mut FastRng| {
+            let next0 = choose(state, 0, rng);
+            let next1 = choose(state, 1, rng);
+            state.step_to(next0, next1);
+        };
         if let Some(score) = self.space {
             for _ in 0..score.steps {
                 if state.alive != [true, true] {
                     break;
                 }
-                let next0 = playout_move(state, 0, self.avoid_crash, &deltas, rng);
-                let next1 = playout_move(state, 1, self.avoid_crash, &deltas, rng);
-                state.step_to(next0, next1);
+                round(state, rng);
             }
             return match state.outcome() {
                 Some(outcome) => outcome.reward_for(0),
@@ -182,9 +216,7 @@ impl Evaluator<TronState> for PlayoutPolicy {
         if every == 0 && self.eval.is_none() {
             // the plain loop, kept free of cut-off bookkeeping
             while state.alive == [true, true] {
-                let next0 = playout_move(state, 0, self.avoid_crash, &deltas, rng);
-                let next1 = playout_move(state, 1, self.avoid_crash, &deltas, rng);
-                state.step_to(next0, next1);
+                round(state, rng);
             }
             return state.outcome().map_or(0.5, |o| o.reward_for(0));
         }
@@ -193,9 +225,7 @@ impl Evaluator<TronState> for PlayoutPolicy {
             if let Some(o) = state.outcome() {
                 return o.reward_for(0);
             }
-            let next0 = playout_move(state, 0, self.avoid_crash, &deltas, rng);
-            let next1 = playout_move(state, 1, self.avoid_crash, &deltas, rng);
-            state.step_to(next0, next1);
+            round(state, rng);
             steps += 1;
             if !(state.alive[0] && state.alive[1]) {
                 continue;

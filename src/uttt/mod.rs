@@ -18,6 +18,7 @@ mod engine;
 pub mod evaluate;
 pub mod nn;
 mod playout;
+pub mod prior;
 pub mod search;
 mod tables;
 

@@ -21,6 +21,7 @@
 
 use super::board::{Board, EndRule, ANY};
 use super::evaluate::Weights;
+use super::prior;
 use super::tables::{
     cell_list, is_line, list_len, list_mask, list_nth, still_open_mask, winning_cells,
 };
@@ -274,6 +275,8 @@ pub struct Playout {
     pub record_moves: bool,
     /// The last play-out's moves per player, as bits `board * 9 + cell`.
     played: [u128; 2],
+    /// Heuristic node initialisation: the bias of [`prior::tactical_prior`].
+    pub prior_bias: Option<f32>,
 }
 
 impl Playout {
@@ -287,7 +290,14 @@ impl Playout {
             early_termination,
             record_moves,
             played: [0; 2],
+            prior_bias: None,
         }
+    }
+
+    /// Adds (or removes) the tactical prior of new nodes.
+    pub fn with_prior(mut self, bias: Option<f32>) -> Self {
+        self.prior_bias = bias;
+        self
     }
 }
 
@@ -334,6 +344,11 @@ impl Evaluator<Board> for Playout {
 
     fn played_slots(&self) -> [u128; 2] {
         self.played
+    }
+
+    fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
+        let bias = self.prior_bias?;
+        Some(prior::tactical_prior(parent, child, bias))
     }
 }
 

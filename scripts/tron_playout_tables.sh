@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Seed 000's play-out tables (N-Grams, Last-Good-Reply) regenerated in the arena:
+# sequential UCT with whole play-outs (no cut-off) on 13x13 maps, colours swapped.
+#   scripts/tron_playout_tables.sh OUT_DIR [GAMES_PER_CELL] [extra arena options...]
+# The seed played 1 s a move; the default here is a reduced 2000/50 control (state it).
+# Uses target/release/{mctsbot,arena}: build them first (cargo build --release --workspace).
+set -euo pipefail
+out=${1:?usage: scripts/tron_playout_tables.sh OUT_DIR [GAMES] [arena options...]}
+games=${2:-200}
+shift $(( $# >= 2 ? 2 : 1 ))
+extra=("$@")
+bin=${BIN:-target/release}
+mkdir -p "$out"
+base="--tron-variant suct --tron-cutoff none"
+cell() { # name, bot A flags, bot B flags
+    local name=$1 flags_a=$2 flags_b=$3
+    "$bin/arena" --game tron --games "$games" -j 1 --seed 11 --map empty13,pillars13 \
+        --timebank 2000 --time-per-move 50 "${extra[@]}" \
+        --name-a "${name%%-vs-*}" --name-b "${name##*-vs-}" --out "$out/$name" \
+        -- "$bin/mctsbot --seed {seed} $base $flags_a" "$bin/mctsbot --seed {seed} $base $flags_b" \
+        | tee "$out/$name.txt"
+}
+# Table 1: the epsilon sweep, N-Gram against random play-outs.
+for epsilon in 0.1 0.3 0.5; do
+    cell "ngram$epsilon-vs-random" "--tron-playout ngram --tron-epsilon $epsilon" "--tron-playout random"
+done
+# Tables 4-6: N-Gram, LGR against random; LGR against N-Gram.
+cell "lgr-vs-random" "--tron-playout lgr" "--tron-playout random"
+cell "lgr-vs-ngram" "--tron-playout lgr" "--tron-playout ngram"
+# Table 8: the combination against N-Gram and LGR; LGRF against LGR.
+cell "ngram-lgr-vs-ngram" "--tron-playout ngram-lgr" "--tron-playout ngram"
+cell "ngram-lgr-vs-lgr" "--tron-playout ngram-lgr" "--tron-playout lgr"
+cell "lgrf-vs-lgr" "--tron-playout lgrf" "--tron-playout lgr"
+# Our safe play-outs (random moves that avoid an immediate crash) against the learned ones.
+cell "ngram-vs-safe" "--tron-playout ngram" "--tron-playout safe"
+cell "lgr-vs-safe" "--tron-playout lgr" "--tron-playout safe"
