@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Seed 000's play-out tables (N-Grams, Last-Good-Reply) regenerated in the arena:
+# Seed 000's play-out and selection tables (N-Grams, Last-Good-Reply, UCT-ULM, Progressive
+# Bias) and seed 004's lean-LGRF regenerated in the arena:
 # sequential UCT with whole play-outs (no cut-off) on 13x13 maps, colours swapped.
 #   scripts/tron_playout_tables.sh OUT_DIR [GAMES_PER_CELL] [extra arena options...]
 # The seed played 1 s a move; the default here is a reduced 2000/50 control (state it).
@@ -14,6 +15,8 @@ mkdir -p "$out"
 base="--tron-variant suct --tron-cutoff none"
 cell() { # name, bot A flags, bot B flags
     local name=$1 flags_a=$2 flags_b=$3
+    # CELLS="name1 name2" runs only those cells.
+    if [[ -n ${CELLS:-} && " $CELLS " != *" $name "* ]]; then return; fi
     "$bin/arena" --game tron --games "$games" -j 1 --seed 11 --map empty13,pillars13 \
         --timebank 2000 --time-per-move 50 "${extra[@]}" \
         --name-a "${name%%-vs-*}" --name-b "${name##*-vs-}" --out "$out/$name" \
@@ -34,3 +37,8 @@ cell "lgrf-vs-lgr" "--tron-playout lgrf" "--tron-playout lgr"
 # Our safe play-outs (random moves that avoid an immediate crash) against the learned ones.
 cell "ngram-vs-safe" "--tron-playout ngram" "--tron-playout safe"
 cell "lgr-vs-safe" "--tron-playout lgr" "--tron-playout safe"
+# Tables 9-10: UCT-ULM and Progressive Bias selection against UCT, both with N-Gram play-outs.
+cell "ulm-vs-uct" "--tron-playout ngram --tron-selection ulm" "--tron-playout ngram"
+cell "pb-vs-uct" "--tron-playout ngram --tron-selection pb" "--tron-playout ngram"
+# Seed 004: lean-LGRF ordering of untried moves against UCT, both with random play-outs.
+cell "lean-lgrf-vs-uct" "--tron-playout random --tron-selection lean-lgrf" "--tron-playout random"

@@ -556,6 +556,12 @@ mod tests {
         (&[], &["--tron-playout", "lgrf"]),
         (&[], &["--tron-playout", "ngram-lgr"]),
         (&["--tron-playout", "ngram"], &["--tron-epsilon", "0.1"]),
+        (&["--tron-cutoff", "none"], &["--tron-selection", "ulm"]),
+        (&["--tron-cutoff", "none"], &["--tron-selection", "pb"]),
+        (
+            &["--tron-cutoff", "none", "--tron-variant", "suct"],
+            &["--tron-selection", "lean-lgrf"],
+        ),
         (&[], &["--tron-separation", "5"]),
         (&[], &["--tron-cutoff", "voronoi"]),
         (&[], &["--tron-cutoff", "chambers"]),

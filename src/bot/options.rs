@@ -6,8 +6,9 @@
 use crate::cli::{number, positive};
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
-use crate::search::FinalMove;
+use crate::search::{FinalMove, Guidance};
 use crate::timeman::TimeControl;
+use crate::tron::learned::MoveKnowledge;
 use crate::tron::playout::SpaceScore;
 use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout, TronState};
 use crate::uttt::evaluate::{EvalKind, Weights};
@@ -226,6 +227,58 @@ impl FromStr for PlayoutChoice {
     }
 }
 
+/// How the Light Riders tree selects among a node's moves (seeds 000 and 004).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TronSelection {
+    /// Plain UCT (or UCB1-Tuned): untried moves first in the tree's order.
+    Uct,
+    /// UCT-ULM: untried moves ranked by their N-Gram value.
+    Ulm,
+    /// Progressive Bias with the N-Gram value, W = [`PROGRESSIVE_BIAS_WEIGHT`].
+    ProgressiveBias,
+    /// Seed 004's lean-LGRF: the untried move that is the last good reply first.
+    LeanLgrf,
+}
+
+/// Seed 000's Progressive Bias weight W.
+pub const PROGRESSIVE_BIAS_WEIGHT: f32 = 10.0;
+
+impl FromStr for TronSelection {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "uct" => Ok(TronSelection::Uct),
+            "ulm" => Ok(TronSelection::Ulm),
+            "pb" => Ok(TronSelection::ProgressiveBias),
+            "lean-lgrf" => Ok(TronSelection::LeanLgrf),
+            other => Err(format!("unknown Tron selection {other:?}")),
+        }
+    }
+}
+
+impl TronSelection {
+    /// How the tree uses move values.
+    pub fn guidance(self) -> Guidance {
+        match self {
+            TronSelection::Uct => Guidance::Uct,
+            TronSelection::Ulm | TronSelection::LeanLgrf => Guidance::UntriedByValue,
+            TronSelection::ProgressiveBias => Guidance::ProgressiveBias {
+                weight: PROGRESSIVE_BIAS_WEIGHT,
+            },
+        }
+    }
+
+    /// Which move values the play-outs learn for it.
+    pub fn knowledge(self) -> Option<MoveKnowledge> {
+        match self {
+            TronSelection::Uct => None,
+            TronSelection::Ulm | TronSelection::ProgressiveBias => Some(MoveKnowledge::NGram),
+            TronSelection::LeanLgrf => Some(MoveKnowledge::LastGoodReply),
+        }
+    }
+}
+
 /// The evaluation that may end a play-out early: Kang's (2012) thresholds, or the space
 /// evaluation on a logistic curve after a fixed number of rounds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -262,6 +315,7 @@ pub struct TronConfig {
     /// Exploration rate of Exp3 and Regret Matching.
     pub gamma: f32,
     pub playout: PlayoutChoice,
+    pub selection: TronSelection,
     /// The N-Gram play-out's chance of a random safe move (seed 000: 0.3).
     pub epsilon: f32,
     /// Every this many play-out steps, end the play-out if the riders are separated
@@ -297,6 +351,7 @@ impl Default for TronConfig {
             exploration: None,
             gamma: LANCTOT_GAMMA,
             playout: PlayoutChoice::Safe,
+            selection: TronSelection::Uct,
             epsilon: NGRAM_EPSILON,
             separation_check: 0,
             cutoff: CutoffChoice::Space,
@@ -353,6 +408,7 @@ impl TronConfig {
             PlayoutChoice::Random | PlayoutChoice::Safe => None,
         };
         TronPlayout::new(self.playout_policy(), learning, self.epsilon)
+            .with_knowledge(self.selection.knowledge())
     }
 
     /// The decoupled search settings of a decoupled variant; `None` for a sequential one.
@@ -380,6 +436,7 @@ impl TronConfig {
             final_move: self.final_move.unwrap_or(variant_final),
             max_nodes: self.max_nodes,
             expand_visits: self.expand_visits,
+            guidance: self.selection.guidance(),
         })
     }
 
@@ -402,6 +459,7 @@ impl TronConfig {
             rave: None,
             grave_reference: 0,
             prior_visits: 0,
+            guidance: self.selection.guidance(),
         }
     }
 }
@@ -517,6 +575,12 @@ OPTIONS:
                             then LGR-1), LGR with forgetting, LGR then N-Grams; the
                             learned ones fall back on safe moves [safe]
     --tron-epsilon E        N-Gram play-outs: chance of a random safe move [0.3]
+    --tron-selection uct|ulm|pb|lean-lgrf
+                            tree selection: plain UCT; untried moves by their 2-gram
+                            reward (UCT-ULM, seed 000); Progressive Bias with the 2-gram
+                            reward, W = 10 (seed 000); the untried move that is the
+                            last good reply first (lean-LGRF, seed 004). Needs a UCB
+                            variant and play-outs [uct]
     --tron-separation K     every K play-out steps, stop if the riders are separated and
                             decide by space; 0 = never [0]
     --tron-cutoff none|voronoi|chambers|space
@@ -634,6 +698,7 @@ impl Config {
                 "--tron-c" => config.tron.exploration = Some(positive(flag, &value("a number")?)?),
                 "--tron-gamma" => config.tron.gamma = positive(flag, &value("a number")?)?,
                 "--tron-playout" => config.tron.playout = value("a policy")?.parse()?,
+                "--tron-selection" => config.tron.selection = value("a selection")?.parse()?,
                 "--tron-epsilon" => {
                     let text = value("a probability")?;
                     config.tron.epsilon = text
@@ -687,6 +752,24 @@ impl Config {
         }
         if config.uttt.final_move == FinalMove::Mix {
             return Err("--final mix: the UTTT tree has no mixed strategy".into());
+        }
+        if config.tron.selection != TronSelection::Uct {
+            if config
+                .tron
+                .sim_config()
+                .is_some_and(|sim| !sim.policy.can_be_guided())
+            {
+                return Err("--tron-selection needs a UCB --tron-variant (not exp3 or rm)".into());
+            }
+            let tables_learn =
+                config.tron.cutoff != CutoffChoice::Space || config.tron.space_score.steps > 0;
+            if !tables_learn {
+                return Err(
+                    "--tron-selection learns from play-out rounds: use --tron-cutoff \
+                    none|voronoi|chambers or --tron-cutoff-steps K"
+                        .into(),
+                );
+            }
         }
         if config.tron.final_move == Some(FinalMove::Mix) && config.tron.sim_config().is_none() {
             return Err("--tron-final mix needs a decoupled --tron-variant".into());
@@ -815,6 +898,28 @@ mod tests {
             with("100").tron.search_for(&start),
             TronSearchKind::AlphaBeta
         );
+    }
+
+    #[test]
+    fn tron_selections_set_guidance_and_knowledge_and_need_ucb_and_play_outs() {
+        let tron = |args: &[&str]| Config::from_args(args).map(|c| c.tron);
+        let pb = tron(&["--tron-cutoff", "none", "--tron-selection", "pb"]).unwrap();
+        assert_eq!(
+            pb.sim_config().unwrap().guidance,
+            Guidance::ProgressiveBias { weight: 10.0 }
+        );
+        assert_eq!(pb.playout().knowledge, Some(MoveKnowledge::NGram));
+        let args = ["--tron-variant", "suct", "--tron-cutoff-steps", "3"];
+        let lean = tron(&[&args[..], &["--tron-selection", "lean-lgrf"]].concat()).unwrap();
+        assert_eq!(lean.tree_config().guidance, Guidance::UntriedByValue);
+        assert_eq!(lean.playout().knowledge, Some(MoveKnowledge::LastGoodReply));
+        assert_eq!(tron(&[]).unwrap().playout().knowledge, None);
+        let exp3 = ["--tron-variant", "exp3", "--tron-cutoff", "none"];
+        let err = tron(&[&exp3[..], &["--tron-selection", "ulm"]].concat()).unwrap_err();
+        assert!(err.contains("UCB"), "{err}");
+        let err = tron(&["--tron-selection", "ulm"]).unwrap_err();
+        assert!(err.contains("play-out rounds"), "{err}");
+        assert!(tron(&["--tron-selection", "best"]).is_err());
     }
 
     #[test]

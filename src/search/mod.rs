@@ -136,12 +136,54 @@ pub trait Evaluator<G> {
         None
     }
 
+    /// Selection guidance ([`Guidance`]) in an alternating-move tree: the evaluator's
+    /// value in `0.0..=1.0`, for the player to move in `state`, of playing `mv` there;
+    /// `None` when it knows nothing of it. None by default.
+    fn move_value(&self, _state: &G, _mv: <G as Game>::Move) -> Option<f32>
+    where
+        G: Game,
+    {
+        None
+    }
+
+    /// The same for `player`'s move `mv` in a simultaneous-move `state`.
+    fn sim_move_value(&self, _state: &G, _player: Player, _mv: <G as SimGame>::Move) -> Option<f32>
+    where
+        G: SimGame,
+    {
+        None
+    }
+
     /// Whether [`Evaluator::evaluate`] gives a position the same value every time (no
     /// random play-out): a search may then reuse a value it has instead of evaluating
     /// the same position again. False by default.
     fn is_deterministic(&self) -> bool {
         false
     }
+}
+
+/// How selection uses the evaluator's knowledge of moves ([`Evaluator::move_value`]):
+/// Tron seed 000's UCT-ULM and Progressive Bias, and seed 004's lean-LGRF ordering (UCT-ULM
+/// with a last-good-reply value). Only the UCB rules have it (Exp3 and Regret Matching
+/// sample from a strategy with neither untried moves first nor a score to bias).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Guidance {
+    /// Plain UCT: untried moves first, in the tree's own order.
+    Uct,
+    /// UCT-ULM: while a node has untried moves, the one with the best value (unknown
+    /// counts as 0.5); plain UCT once all are tried.
+    UntriedByValue,
+    /// Progressive Bias: `weight · value / (losses + 1)` added to each tried move's UCB
+    /// score, `losses` its mover's lost play-outs (a draw half a loss).
+    ProgressiveBias { weight: f32 },
+}
+
+/// Progressive Bias's term for a move with `visits` visits of mean reward `mean` (for its
+/// mover) and heuristic `value`.
+#[inline]
+pub fn progressive_bias(weight: f32, value: f32, visits: u32, mean: f32) -> f32 {
+    let losses = visits as f32 * (1.0 - mean);
+    weight * value / (losses + 1.0)
 }
 
 /// The plain play-out for any [`Game`]: uniformly random legal moves to the end.

@@ -157,6 +157,7 @@ mod tests {
         rave: None,
         grave_reference: 0,
         prior_visits: 0,
+        guidance: crate::search::Guidance::Uct,
     };
 
     #[test]

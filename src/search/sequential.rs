@@ -108,6 +108,15 @@ impl<G: SimGame, E: Evaluator<G>> Evaluator<Sequentialized<G>> for SequentialEva
         }
     }
 
+    /// Both players' moves of a step are valued in the position before it.
+    fn move_value(
+        &self,
+        state: &Sequentialized<G>,
+        mv: <Sequentialized<G> as Game>::Move,
+    ) -> Option<f32> {
+        self.0.sim_move_value(&state.game, state.to_move(), mv)
+    }
+
     fn evaluate(&mut self, state: &mut Sequentialized<G>, rng: &mut FastRng) -> f32 {
         if let Some(first_move) = state.pending {
             let mut replies = state.game.legal_moves(state.second()).into_iter();

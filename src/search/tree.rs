@@ -8,7 +8,10 @@
 //! per child.
 
 use super::bandit::ucb1_tuned_bonus;
-use super::{moves_between, Evaluator, FastRng, FinalMove, Game, Limits, Search, SearchStats};
+use super::{
+    moves_between, progressive_bias, Evaluator, FastRng, FinalMove, Game, Guidance, Limits, Search,
+    SearchStats,
+};
 use crate::game::{Outcome, Player};
 use rand::SeedableRng;
 use std::time::Instant;
@@ -46,6 +49,8 @@ pub struct TreeConfig {
     /// Heuristic node initialisation: a new child starts as if it had been visited this
     /// often with the value [`Evaluator::prior`] gives it (0: off, children start empty).
     pub prior_visits: u32,
+    /// How selection uses the evaluator's move values (with UCB1 or UCB1-Tuned, not RAVE).
+    pub guidance: Guidance,
 }
 
 /// RAVE's weight of the AMAF mean for a child with `visits` visits and `amaf_visits`
@@ -346,7 +351,10 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         self.path.push(0);
         self.grave_sources = [0; 2];
         while self.nodes[node].is_expanded() && self.nodes[node].proof == Proof::Unknown {
-            node = self.select_child(node);
+            node = match self.config.guidance {
+                Guidance::Uct => self.select_child(node),
+                _ => self.select_child_guided(node, &state),
+            };
             state.play(self.nodes[node].mv);
             self.path.push(node as u32);
         }
@@ -371,8 +379,12 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             if node == 0 || self.nodes[node].visits >= self.config.expand_visits {
                 if self.expand(node, &state) {
                     let parent = &self.nodes[node];
-                    node = parent.first_child as usize
-                        + super::random_below(&mut self.rng, parent.child_count as u32) as usize;
+                    node = if self.config.guidance == Guidance::UntriedByValue {
+                        self.select_child_guided(node, &state)
+                    } else {
+                        parent.first_child as usize
+                            + super::random_below(&mut self.rng, parent.child_count as u32) as usize
+                    };
                     state.play(self.nodes[node].mv);
                     self.path.push(node as u32);
                 } else {
@@ -449,22 +461,76 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
         let mut best = p.first_child as usize;
         let mut best_score = f32::NEG_INFINITY;
         for child in p.children() {
-            let c = &self.nodes[child];
-            if c.visits == 0 {
+            if self.nodes[child].visits == 0 {
                 return child;
             }
-            let score = if c.proof == Proof::Loss {
-                f32::NEG_INFINITY
-            } else {
-                let bonus = ucb1_tuned_bonus(
-                    self.config.exploration,
-                    ln_parent,
-                    c.visits,
-                    c.mean,
-                    self.square_means[child],
-                );
-                c.mean + bonus
+            let score = self.tuned_score(child, ln_parent);
+            if score > best_score {
+                best_score = score;
+                best = child;
+            }
+        }
+        best
+    }
+
+    /// A visited child's UCB1-Tuned score (−∞ when proven lost for its mover).
+    #[inline]
+    fn tuned_score(&self, child: usize, ln_parent: f32) -> f32 {
+        let c = &self.nodes[child];
+        if c.proof == Proof::Loss {
+            return f32::NEG_INFINITY;
+        }
+        let bonus = ucb1_tuned_bonus(
+            self.config.exploration,
+            ln_parent,
+            c.visits,
+            c.mean,
+            self.square_means[child],
+        );
+        c.mean + bonus
+    }
+
+    /// Selection with [`TreeConfig::guidance`]; `state` is the parent's position, whose
+    /// moves the evaluator values. UCT-ULM takes the untried child of best value while
+    /// there is one; Progressive Bias tries untried children first in order, as UCT does,
+    /// and then adds its term to the UCB1 (or UCB1-Tuned) score.
+    fn select_child_guided(&mut self, parent: usize, state: &G) -> usize {
+        let p = self.nodes[parent];
+        let value = |tree: &Self, child: usize| {
+            tree.evaluator
+                .move_value(state, tree.nodes[child].mv)
+                .unwrap_or(0.5)
+        };
+        let weight = match self.config.guidance {
+            Guidance::Uct => return self.select_child(parent),
+            Guidance::UntriedByValue => {
+                let mut best = None;
+                let mut best_value = f32::NEG_INFINITY;
+                for child in p.children().filter(|&c| self.nodes[c].visits == 0) {
+                    let v = value(self, child);
+                    if v > best_value {
+                        best_value = v;
+                        best = Some(child);
+                    }
+                }
+                return best.unwrap_or_else(|| self.select_child(parent));
+            }
+            Guidance::ProgressiveBias { weight } => weight,
+        };
+        if let Some(untried) = p.children().find(|&c| self.nodes[c].visits == 0) {
+            return untried;
+        }
+        let exploration = self.exploration_term(p.visits);
+        let ln_parent = fast_ln(p.visits.max(1) as f32);
+        let mut best = p.first_child as usize;
+        let mut best_score = f32::NEG_INFINITY;
+        for child in p.children() {
+            let c = self.nodes[child];
+            let base = match self.config.selection {
+                Selection::Ucb1 => ucb_score(&c, exploration),
+                Selection::Ucb1Tuned => self.tuned_score(child, ln_parent),
             };
+            let score = base + progressive_bias(weight, value(self, child), c.visits, c.mean);
             if score > best_score {
                 best_score = score;
                 best = child;
@@ -1152,6 +1218,65 @@ mod tests {
         fn is_deterministic(&self) -> bool {
             self.deterministic
         }
+    }
+
+    /// Uniform play-outs, and one move the evaluator values highly wherever it is legal.
+    struct FavouredMove(u8);
+
+    impl Evaluator<TicTacToe> for FavouredMove {
+        fn evaluate(&mut self, game: &mut TicTacToe, rng: &mut FastRng) -> f32 {
+            UniformPlayout::default().evaluate(game, rng)
+        }
+
+        fn move_value(&self, _state: &TicTacToe, mv: u8) -> Option<f32> {
+            Some(if mv == self.0 { 1.0 } else { 0.2 })
+        }
+    }
+
+    fn guided(guidance: Guidance) -> TreeConfig {
+        TreeConfig {
+            expand_visits: 1,
+            solver: false,
+            prior_visits: 0,
+            guidance,
+            ..config()
+        }
+    }
+
+    #[test]
+    fn ulm_tries_the_best_valued_untried_child_first_and_every_child_before_any_twice() {
+        let mut tree = Tree::new(
+            TicTacToe::new(),
+            guided(Guidance::UntriedByValue),
+            FavouredMove(7),
+            3,
+        );
+        tree.search(Limits::iterations(1));
+        let visited: Vec<u8> = tree
+            .root_moves()
+            .iter()
+            .filter(|m| m.visits > 0)
+            .map(|m| m.mv)
+            .collect();
+        assert_eq!(visited, [7]);
+        tree.search(Limits::iterations(8));
+        assert!(tree.root_moves().iter().all(|m| m.visits == 1));
+    }
+
+    #[test]
+    fn progressive_bias_is_weight_times_value_over_losses_and_steers_visits() {
+        assert_eq!(progressive_bias(10.0, 0.5, 4, 0.75), 2.5);
+        assert_eq!(progressive_bias(10.0, 1.0, 9, 0.0), 1.0);
+        let visits_of_edge = |guidance| {
+            let mut tree = Tree::new(TicTacToe::new(), guided(guidance), FavouredMove(1), 3);
+            tree.search(Limits::iterations(3000));
+            tree.root_moves().iter().find(|m| m.mv == 1).unwrap().visits
+        };
+        let (plain, biased) = (
+            visits_of_edge(Guidance::Uct),
+            visits_of_edge(Guidance::ProgressiveBias { weight: 10.0 }),
+        );
+        assert!(biased > 2 * plain, "{biased} vs {plain}");
     }
 
     #[test]

@@ -20,7 +20,7 @@
 
 use super::playout::PlayoutPolicy;
 use super::space;
-use super::TronState;
+use super::{Direction, TronState};
 use crate::game::Player;
 use crate::search::{random_below, Evaluator, FastRng};
 
@@ -45,9 +45,50 @@ impl Learning {
     fn uses_replies(self) -> bool {
         !matches!(self, Learning::NGram)
     }
+}
 
-    fn forgets(self) -> bool {
-        self == Learning::Lgrf
+/// What the tree's selection asks of the tables ([`crate::search::Guidance`]): the value
+/// of a move in a position, for UCT-ULM and Progressive Bias (seed 000) or seed 004's
+/// lean-LGRF ordering.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveKnowledge {
+    /// The move's 2-gram reward. (Seed 000 averages the 2- and 3-gram; a tree position
+    /// does not know the riders' cells of the round before the last, so the tree has
+    /// only the 2-gram: the opponent's head, then the move.)
+    NGram,
+    /// 1 if the move is the rider's LGR-1 last good reply to the opponent's head (with
+    /// forgetting, as seed 004), else 0.
+    LastGoodReply,
+}
+
+/// Which tables a [`TronPlayout`] keeps: those its play-outs choose moves by and those
+/// the tree's selection reads. Every play-out updates them, whatever chooses its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Kept {
+    ngrams: bool,
+    replies: bool,
+    /// A reply that lost is deleted (LGRF).
+    forgets: bool,
+}
+
+impl Kept {
+    /// `None` when neither the play-outs nor the tree need any table.
+    fn of(learning: Option<Learning>, knowledge: Option<MoveKnowledge>) -> Option<Kept> {
+        let ngrams =
+            learning.is_some_and(Learning::uses_ngrams) || knowledge == Some(MoveKnowledge::NGram);
+        let played_replies = learning.is_some_and(Learning::uses_replies);
+        let replies = played_replies || knowledge == Some(MoveKnowledge::LastGoodReply);
+        // The play-outs' own rule, else the tree's (seed 004 forgets).
+        let forgets = if played_replies {
+            learning == Some(Learning::Lgrf)
+        } else {
+            replies
+        };
+        (ngrams || replies).then_some(Kept {
+            ngrams,
+            replies,
+            forgets,
+        })
     }
 }
 
@@ -86,16 +127,16 @@ struct Tables {
 }
 
 impl Tables {
-    fn new(cells: usize, learning: Learning) -> Self {
+    fn new(cells: usize, kept: Kept) -> Self {
         let ngrams = || {
-            if learning.uses_ngrams() {
+            if kept.ngrams {
                 vec![NGramEntry::default(); NGRAM_SLOTS]
             } else {
                 Vec::new()
             }
         };
         let replies = |size: usize| {
-            if learning.uses_replies() {
+            if kept.replies {
                 vec![NO_REPLY; size]
             } else {
                 Vec::new()
@@ -173,14 +214,29 @@ struct Context {
     older: [u16; 2],
 }
 
+impl Context {
+    /// The context of round `t` (at least 1) of `rounds`.
+    #[inline(always)]
+    fn of_round(rounds: &[[u16; 2]], t: usize) -> Context {
+        Context {
+            last: rounds[t - 1],
+            older: if t >= 2 { rounds[t - 2] } else { [UNKNOWN; 2] },
+        }
+    }
+}
+
 /// The play-out evaluator of the Light Riders search: [`PlayoutPolicy`]'s play-outs
-/// (cut-offs and all), with moves chosen by a [`Learning`] policy when one is set.
+/// (cut-offs and all), with moves chosen by a [`Learning`] policy when one is set; and
+/// the move values the tree's selection asks for ([`MoveKnowledge`]).
 #[derive(Clone)]
 pub struct TronPlayout {
     pub policy: PlayoutPolicy,
     pub learning: Option<Learning>,
     /// The N-Gram play-out's chance of a default (random safe) move instead.
     pub epsilon: f32,
+    pub knowledge: Option<MoveKnowledge>,
+    /// The tables kept, from `learning` and `knowledge`.
+    kept: Option<Kept>,
     tables: Option<Box<Tables>>,
     /// The current play-out's rounds: both riders' cells, the start's heads first.
     rounds: Vec<[u16; 2]>,
@@ -192,6 +248,7 @@ impl PartialEq for TronPlayout {
         self.policy == other.policy
             && self.learning == other.learning
             && self.epsilon == other.epsilon
+            && self.knowledge == other.knowledge
     }
 }
 
@@ -202,6 +259,7 @@ impl std::fmt::Debug for TronPlayout {
             .field("policy", &self.policy)
             .field("learning", &self.learning)
             .field("epsilon", &self.epsilon)
+            .field("knowledge", &self.knowledge)
             .finish()
     }
 }
@@ -218,32 +276,59 @@ impl TronPlayout {
             policy,
             learning,
             epsilon,
+            knowledge: None,
+            kept: Kept::of(learning, None),
             tables: None,
             rounds: Vec::new(),
         }
     }
 
+    /// These play-outs, also learning what the tree's selection asks for.
+    pub fn with_knowledge(self, knowledge: Option<MoveKnowledge>) -> Self {
+        TronPlayout {
+            knowledge,
+            kept: Kept::of(self.learning, knowledge),
+            ..self
+        }
+    }
+
+    /// The value in `0.0..=1.0` of `player` moving in `direction` in `state` by the
+    /// [`MoveKnowledge`] asked for; `None` when the tables know nothing of it.
+    pub fn move_value(
+        &self,
+        state: &TronState,
+        player: Player,
+        direction: Direction,
+    ) -> Option<f32> {
+        let (knowledge, tables) = (self.knowledge?, self.tables.as_deref()?);
+        let delta = space::neighbour_deltas(state.grid())[direction.index()];
+        let cell = state.head_index(player).wrapping_add_signed(delta) as u16;
+        let opponent_head = state.head_index(1 - player);
+        match knowledge {
+            MoveKnowledge::NGram => {
+                tables.ngram(player, ngram_key(UNKNOWN, opponent_head as u16, cell))
+            }
+            MoveKnowledge::LastGoodReply => {
+                let reply = tables.lgr1[player as usize][opponent_head];
+                (reply != NO_REPLY).then_some(if reply == cell { 1.0 } else { 0.0 })
+            }
+        }
+    }
+
     /// Learns from the play-out just finished (`self.rounds`), whose reward for player 0
     /// was `reward0`.
-    fn learn(&mut self, learning: Learning, reward0: f32) {
+    fn learn(&mut self, kept: Kept, reward0: f32) {
         let tables = self
             .tables
             .as_mut()
             .expect("tables made before the play-out");
         let rewards = [reward0, 1.0 - reward0];
         for t in 1..self.rounds.len() {
-            let context = Context {
-                last: self.rounds[t - 1],
-                older: if t >= 2 {
-                    self.rounds[t - 2]
-                } else {
-                    [UNKNOWN; 2]
-                },
-            };
+            let context = Context::of_round(&self.rounds, t);
             for player in 0..2u8 {
                 let (me, them) = (player as usize, 1 - player as usize);
                 let mv = self.rounds[t][me];
-                if learning.uses_ngrams() {
+                if kept.ngrams {
                     let opponent_last = context.last[them];
                     tables.add_ngram(player, ngram_key(UNKNOWN, opponent_last, mv), rewards[me]);
                     if context.older[me] != UNKNOWN {
@@ -251,13 +336,13 @@ impl TronPlayout {
                         tables.add_ngram(player, key, rewards[me]);
                     }
                 }
-                if learning.uses_replies() {
+                if kept.replies {
                     let (mine, theirs) = (context.last[me] as usize, context.last[them] as usize);
                     let two = mine * tables.cells + theirs;
                     if rewards[me] >= rewards[them] {
                         tables.lgr1[me][theirs] = mv;
                         tables.lgr2[me][two] = mv;
-                    } else if learning.forgets() {
+                    } else if kept.forgets {
                         if tables.lgr1[me][theirs] == mv {
                             tables.lgr1[me][theirs] = NO_REPLY;
                         }
@@ -339,25 +424,29 @@ impl Evaluator<TronState> for TronPlayout {
     }
 
     fn is_deterministic(&self) -> bool {
-        self.learning.is_none() && self.policy.is_deterministic()
+        self.kept.is_none() && self.policy.is_deterministic()
+    }
+
+    fn sim_move_value(&self, state: &TronState, player: Player, mv: Direction) -> Option<f32> {
+        self.move_value(state, player, mv)
     }
 
     #[inline]
     fn evaluate(&mut self, state: &mut TronState, rng: &mut FastRng) -> f32 {
-        let Some(learning) = self.learning else {
+        let Some(kept) = self.kept else {
             return self.policy.evaluate(state, rng);
         };
         let cells = state.grid().words() * 64;
         if self.tables.as_ref().map_or(true, |t| t.cells != cells) {
-            self.tables = Some(Box::new(Tables::new(cells, learning)));
+            self.tables = Some(Box::new(Tables::new(cells, kept)));
         }
         let deltas = space::neighbour_deltas(state.grid());
-        let chooser = Chooser {
+        let chooser = self.learning.map(|learning| Chooser {
             tables: self.tables.as_deref().expect("just made"),
             learning,
             epsilon: self.epsilon,
             deltas,
-        };
+        });
         let heads = [0, 1].map(|p| state.head_index(p) as u16);
         self.rounds.clear();
         self.rounds.push(heads);
@@ -365,12 +454,10 @@ impl Evaluator<TronState> for TronPlayout {
         let mut pending = [0u16; 2];
         let reward0 = self.policy.play_out(state, rng, |state, player, rng| {
             let t = rounds.len();
-            let context = Context {
-                last: rounds[t - 1],
-                older: if t >= 2 { rounds[t - 2] } else { [UNKNOWN; 2] },
-            };
+            let context = Context::of_round(rounds, t);
             let cell = chooser
-                .choose(state, player, &context, rng)
+                .as_ref()
+                .and_then(|chooser| chooser.choose(state, player, &context, rng))
                 .unwrap_or_else(|| self.policy.default_move(state, player, &deltas, rng));
             pending[player as usize] = cell as u16;
             if player == 1 {
@@ -378,7 +465,7 @@ impl Evaluator<TronState> for TronPlayout {
             }
             cell
         });
-        self.learn(learning, reward0);
+        self.learn(kept, reward0);
         reward0
     }
 }
@@ -395,9 +482,10 @@ mod tests {
     /// A learner whose tables have seen one play-out of `rounds` with player 0's reward.
     fn taught(learning: Learning, rounds: &[[u16; 2]], reward0: f32) -> TronPlayout {
         let mut playout = learner(learning);
-        playout.tables = Some(Box::new(Tables::new(320, learning)));
+        let kept = playout.kept.expect("a learning play-out keeps tables");
+        playout.tables = Some(Box::new(Tables::new(320, kept)));
         playout.rounds = rounds.to_vec();
-        playout.learn(learning, reward0);
+        playout.learn(kept, reward0);
         playout
     }
 
@@ -436,7 +524,7 @@ mod tests {
     fn ngram_averages_rewards_over_play_outs() {
         let mut playout = taught(Learning::NGram, &ROUNDS, 1.0);
         playout.rounds = ROUNDS.to_vec();
-        playout.learn(Learning::NGram, 0.5);
+        playout.learn(playout.kept.unwrap(), 0.5);
         let tables = playout.tables.as_deref().unwrap();
         assert_eq!(tables.ngram(0, ngram_key(UNKNOWN, 20, 11)), Some(0.75));
     }
@@ -455,7 +543,7 @@ mod tests {
             assert_eq!(tables.reply(1, &context), None, "{learning:?}");
             // The same moves now lose for rider 0.
             playout.rounds = ROUNDS.to_vec();
-            playout.learn(learning, 0.0);
+            playout.learn(playout.kept.unwrap(), 0.0);
             let tables = playout.tables.as_deref().unwrap();
             let expected = (learning == Learning::Lgr).then_some(12);
             assert_eq!(tables.reply(0, &context), expected, "{learning:?}");
@@ -468,7 +556,7 @@ mod tests {
         let mut playout = taught(Learning::Lgr, &ROUNDS, 1.0);
         // Another play-out: after (5, 21) rider 0 went to 6, so LGR-1 for 21 says 6.
         playout.rounds = vec![[5, 21], [6, 30]];
-        playout.learn(Learning::Lgr, 1.0);
+        playout.learn(playout.kept.unwrap(), 1.0);
         let tables = playout.tables.as_deref().unwrap();
         let known_pair = Context {
             last: [11, 21],
@@ -503,6 +591,53 @@ mod tests {
             let replies = tables.lgr2[0].iter().filter(|&&r| r != NO_REPLY).count();
             assert_eq!(replies > 0, learning.uses_replies(), "{learning:?}");
         }
+    }
+
+    #[test]
+    fn the_tree_reads_a_moves_two_gram_or_whether_it_is_the_last_good_reply() {
+        let start = TronState::light_riders_start();
+        let heads = [0, 1].map(|p| start.head_index(p) as u16);
+        // Rider 0 went right, rider 1 left, and rider 0 won.
+        let rounds = [heads, [heads[0] + 1, heads[1] - 1]];
+        for (knowledge, right, up) in [
+            (MoveKnowledge::NGram, Some(1.0), None),
+            (MoveKnowledge::LastGoodReply, Some(1.0), Some(0.0)),
+        ] {
+            let mut playout =
+                TronPlayout::from(PlayoutPolicy::avoid_crash()).with_knowledge(Some(knowledge));
+            let kept = playout.kept.expect("the tree's knowledge keeps tables");
+            playout.tables = Some(Box::new(Tables::new(start.grid().words() * 64, kept)));
+            playout.rounds = rounds.to_vec();
+            playout.learn(kept, 1.0);
+            let value = |player, direction| playout.move_value(&start, player, direction);
+            assert_eq!(value(0, Direction::Right), right, "{knowledge:?}");
+            assert_eq!(value(0, Direction::Up), up, "{knowledge:?}");
+            let loser = (knowledge == MoveKnowledge::NGram).then_some(0.0);
+            assert_eq!(value(1, Direction::Left), loser, "{knowledge:?}");
+        }
+    }
+
+    #[test]
+    fn learning_for_the_tree_leaves_the_play_outs_the_policys() {
+        let start = TronState::light_riders_start();
+        let mut plain = TronPlayout::from(PlayoutPolicy::avoid_crash());
+        let mut learning = TronPlayout::from(PlayoutPolicy::avoid_crash())
+            .with_knowledge(Some(MoveKnowledge::LastGoodReply));
+        let (mut a, mut b) = (FastRng::seed_from_u64(4), FastRng::seed_from_u64(4));
+        for _ in 0..100 {
+            let (mut x, mut y) = (start.clone(), start.clone());
+            assert_eq!(
+                plain.evaluate(&mut x, &mut a),
+                learning.evaluate(&mut y, &mut b)
+            );
+            assert_eq!(x, y);
+        }
+        let tables = learning
+            .tables
+            .as_deref()
+            .expect("tables made by the play-outs");
+        assert!(tables.lgr1[0].iter().any(|&r| r != NO_REPLY));
+        assert!(tables.ngrams[0].is_empty());
     }
 
     #[test]

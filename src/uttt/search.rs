@@ -25,6 +25,7 @@ pub const UTTT_SEARCH: TreeConfig = TreeConfig {
     rave: None,
     grave_reference: 0,
     prior_visits: 5,
+    guidance: crate::search::Guidance::Uct,
 };
 
 /// The default tactical prior's bias (with 5 prior visits: 0.667 ± 0.064 against no

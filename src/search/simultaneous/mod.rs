@@ -15,9 +15,9 @@ pub mod root_parallel;
 
 pub use policy::SimPolicy;
 
-use super::{reward_for, Evaluator, FastRng, FinalMove, Limits, SearchStats, SimGame};
+use super::{reward_for, Evaluator, FastRng, FinalMove, Guidance, Limits, SearchStats, SimGame};
 use crate::game::{Outcome, Player};
-use policy::{final_distribution, sample_index, ActionStats};
+use policy::{final_distribution, sample_index, ActionStats, Guide};
 
 /// Which selection rule and final-move rule the search uses, and its memory bound.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,6 +29,9 @@ pub struct SimConfig {
     /// Visits a joint move needs before its child node is created; until then the
     /// iteration plays out from the position it reaches (1 = expand at once).
     pub expand_visits: u32,
+    /// How each player's UCB selection uses the evaluator's move values (the UCB
+    /// policies only: see [`SimPolicy::can_be_guided`]).
+    pub guidance: Guidance,
 }
 
 impl SimConfig {
@@ -40,6 +43,7 @@ impl SimConfig {
             final_move: policy.default_final_move(),
             expand_visits: 1,
             max_nodes,
+            guidance: Guidance::Uct,
         }
     }
 }
@@ -133,6 +137,8 @@ pub struct SimSearch<G: SimGame, E> {
     // Scratch buffers, kept so that iterations never allocate.
     path: Vec<Step>,
     sigma: Vec<f32>,
+    /// The evaluator's values of one player's actions, for [`SimConfig::guidance`].
+    guide_values: Vec<f32>,
 }
 
 impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
@@ -150,6 +156,7 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
             cells: Vec::new(),
             path: Vec::new(),
             sigma: Vec::new(),
+            guide_values: Vec::new(),
         };
         search.restart();
         search
@@ -400,16 +407,32 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
         (&self.moves[range.clone()], &self.stats[range])
     }
 
-    /// Picks `player`'s action at `node` with the configured policy.
+    /// Picks `player`'s action at `node`, whose position is `state`, with the configured
+    /// policy and guidance.
     #[inline]
-    fn select(&mut self, node: u32, player: Player) -> (u16, f32) {
+    fn select(&mut self, node: u32, player: Player, state: &G) -> (u16, f32) {
         let range = self.action_range(node, player);
         let parent_visits = self.nodes[node as usize].visits;
+        let guidance = self.config.guidance;
+        let guide = if guidance == Guidance::Uct || !self.config.policy.can_be_guided() {
+            Guide::NONE
+        } else {
+            self.guide_values.clear();
+            for &mv in &self.moves[range.clone()] {
+                let value = self.evaluator.sim_move_value(state, player, mv);
+                self.guide_values.push(value.unwrap_or(0.5));
+            }
+            Guide {
+                guidance,
+                values: &self.guide_values,
+            }
+        };
         let (action, sigma) = self.config.policy.select(
             &mut self.stats[range],
             parent_visits,
             &mut self.sigma,
             &mut self.rng,
+            guide,
         );
         (action as u16, sigma)
     }
@@ -428,8 +451,8 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
                 self.nodes[node as usize].visits += 1;
                 break Some(reward0);
             }
-            let (action0, sigma0) = self.select(node, 0);
-            let (action1, sigma1) = self.select(node, 1);
+            let (action0, sigma0) = self.select(node, 0, &state);
+            let (action1, sigma1) = self.select(node, 1, &state);
             self.path.push(Step {
                 node,
                 action0,

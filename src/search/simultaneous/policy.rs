@@ -6,7 +6,7 @@
 //! [`super`] stays ignorant of which rule it runs.
 
 use crate::search::bandit::{ucb1_bonus, ucb1_tuned_bonus};
-use crate::search::{random_below, FastRng, FinalMove};
+use crate::search::{progressive_bias, random_below, FastRng, FinalMove, Guidance};
 use rand::RngCore;
 
 /// How each player picks its half of the joint move at a node (Lanctot et al. 2013, Section 4).
@@ -137,27 +137,54 @@ pub(crate) fn regret_matching_strategy(gamma: f32, stats: &[ActionStats], sigma:
     }
 }
 
+/// Selection guidance at one node for one player: the rule and the evaluator's values of
+/// the player's actions (empty under [`Guidance::Uct`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Guide<'a> {
+    pub guidance: Guidance,
+    pub values: &'a [f32],
+}
+
+impl Guide<'_> {
+    /// No guidance: plain UCB.
+    pub const NONE: Guide<'static> = Guide {
+        guidance: Guidance::Uct,
+        values: &[],
+    };
+}
+
 impl SimPolicy {
+    /// Whether the rule has untried actions and scores that [`Guidance`] can steer: the
+    /// UCB rules.
+    pub const fn can_be_guided(self) -> bool {
+        matches!(
+            self,
+            SimPolicy::DecoupledUct { .. } | SimPolicy::DecoupledUcb1Tuned { .. }
+        )
+    }
+
     /// Picks one player's action at a node that has been through `parent_visits`
     /// simulations. Returns the action index and the probability σ it was sampled with
     /// (1 for the deterministic rules), which Exp3's update divides by.
     /// `sigma` is scratch space, kept by the caller so that selection never allocates.
+    /// `guide` steers the UCB rules (the others ignore it).
     pub(crate) fn select(
         self,
         stats: &mut [ActionStats],
         parent_visits: u32,
         sigma: &mut Vec<f32>,
         rng: &mut FastRng,
+        guide: Guide,
     ) -> (usize, f32) {
         match self {
             SimPolicy::DecoupledUct { c } => (
-                select_ucb(stats, parent_visits, rng, |ln, s| {
+                select_ucb(stats, parent_visits, rng, guide, |ln, s| {
                     ucb1_bonus(c, ln, s.visits)
                 }),
                 1.0,
             ),
             SimPolicy::DecoupledUcb1Tuned { c } => (
-                select_ucb(stats, parent_visits, rng, |ln, s| {
+                select_ucb(stats, parent_visits, rng, guide, |ln, s| {
                     let n = s.visits as f32;
                     ucb1_tuned_bonus(c, ln, s.visits, s.reward_sum / n, s.reward_sq_sum / n)
                 }),
@@ -194,15 +221,27 @@ impl SimPolicy {
 /// The UCB rules: a random untried action, else `argmax X̄ᵢ + bonus`. Ties are broken at
 /// random: with a fixed order both players' bandits would pick the same index on ties and
 /// stay in lockstep (in matching pennies they would never try a mismatched joint move).
+/// Under UCT-ULM the untried action is the best valued one (ties at random); Progressive
+/// Bias adds its term to the score.
 #[inline]
 fn select_ucb(
     stats: &[ActionStats],
     parent_visits: u32,
     rng: &mut FastRng,
+    guide: Guide,
     bonus: impl Fn(f32, &ActionStats) -> f32,
 ) -> usize {
     let untried = stats.iter().filter(|s| s.visits == 0).count() as u32;
     if untried > 0 {
+        if guide.guidance == Guidance::UntriedByValue {
+            let untried_values = stats
+                .iter()
+                .zip(guide.values)
+                .enumerate()
+                .filter(|(_, (s, _))| s.visits == 0)
+                .map(|(i, (_, &value))| (i, value));
+            return argmax_random_ties(untried_values, rng);
+        }
         let pick = random_below(rng, untried) as usize;
         return stats
             .iter()
@@ -212,11 +251,27 @@ fn select_ucb(
             .map_or(0, |(i, _)| i);
     }
     let ln_parent = (parent_visits.max(1) as f32).ln();
+    let bias = |i: usize, s: &ActionStats| match guide.guidance {
+        Guidance::ProgressiveBias { weight } => {
+            progressive_bias(weight, guide.values[i], s.visits, s.mean())
+        }
+        _ => 0.0,
+    };
+    let scores = stats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (i, s.mean() + bonus(ln_parent, s) + bias(i, s)));
+    argmax_random_ties(scores, rng)
+}
+
+/// The index with the largest value, ties broken at random (reservoir sampling: each of
+/// the tied indices ends up chosen with equal odds); 0 for none.
+#[inline]
+fn argmax_random_ties(values: impl Iterator<Item = (usize, f32)>, rng: &mut FastRng) -> usize {
     let mut best = 0;
     let mut best_value = f32::NEG_INFINITY;
     let mut ties = 0;
-    for (i, s) in stats.iter().enumerate() {
-        let value = s.mean() + bonus(ln_parent, s);
+    for (i, value) in values {
         if value > best_value {
             best = i;
             best_value = value;
@@ -366,7 +421,50 @@ mod tests {
         ];
         let mut rng = FastRng::seed_from_u64(1);
         let mut sigma = Vec::new();
-        assert_eq!(DUCT.select(&mut arms, 6, &mut sigma, &mut rng), (1, 1.0));
+        assert_eq!(
+            DUCT.select(&mut arms, 6, &mut sigma, &mut rng, Guide::NONE),
+            (1, 1.0)
+        );
+    }
+
+    #[test]
+    fn ulm_tries_the_best_valued_untried_action_and_pb_biases_the_tried_ones() {
+        let mut rng = FastRng::seed_from_u64(1);
+        let mut sigma = Vec::new();
+        let mut untried = [
+            stats(5, 5.0, 5.0, 0.0),
+            stats(0, 0.0, 0.0, 0.0),
+            stats(0, 0.0, 0.0, 0.0),
+        ];
+        let values = [0.9, 0.2, 0.7];
+        let ulm = Guide {
+            guidance: Guidance::UntriedByValue,
+            values: &values,
+        };
+        for _ in 0..10 {
+            assert_eq!(DUCT.select(&mut untried, 5, &mut sigma, &mut rng, ulm).0, 2);
+        }
+        // Arm 0 wins every time, arm 1 never: UCB picks arm 0; a strong enough bias on
+        // the losing arm's value turns that round.
+        let mut tried = [stats(10, 10.0, 10.0, 0.0), stats(10, 0.0, 0.0, 0.0)];
+        let plain = DUCT
+            .select(&mut tried, 20, &mut sigma, &mut rng, Guide::NONE)
+            .0;
+        assert_eq!(plain, 0);
+        let favour_loser = [0.0, 1.0];
+        let pb = |weight| Guide {
+            guidance: Guidance::ProgressiveBias { weight },
+            values: &favour_loser,
+        };
+        assert_eq!(
+            DUCT.select(&mut tried, 20, &mut sigma, &mut rng, pb(1.0)).0,
+            0
+        );
+        assert_eq!(
+            DUCT.select(&mut tried, 20, &mut sigma, &mut rng, pb(20.0))
+                .0,
+            1
+        );
     }
 
     #[test]
