@@ -423,7 +423,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// (its 1/√n is infinite), so the first one is taken; a child proven lost for its
     /// mover has mean −∞. (A child proven won never gets here: its parent is then proven
     /// and not descended into.) One pass over the children, no branch on them.
-    #[inline]
+    #[inline(always)]
     fn select_child(&mut self, parent: usize) -> usize {
         if self.config.selection == Selection::Ucb1Tuned {
             return self.select_child_tuned(parent);
@@ -455,6 +455,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     }
 
     /// UCB1-Tuned: `mean` plus [`ucb1_tuned_bonus`].
+    #[inline(never)]
     fn select_child_tuned(&self, parent: usize) -> usize {
         let p = &self.nodes[parent];
         let ln_parent = fast_ln(p.visits.max(1) as f32);
@@ -494,6 +495,8 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// moves the evaluator values. UCT-ULM takes the untried child of best value while
     /// there is one; Progressive Bias tries untried children first in order, as UCT does,
     /// and then adds its term to the UCB1 (or UCB1-Tuned) score.
+    // Kept out of line: the plain descent loop stays as small as it was.
+    #[inline(never)]
     fn select_child_guided(&mut self, parent: usize, state: &G) -> usize {
         let p = self.nodes[parent];
         let value = |tree: &Self, child: usize| {
@@ -543,6 +546,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     /// C·√(ln N / n)` with [`rave_beta`]. Unvisited children come first, as in UCT, the
     /// one with the best AMAF mean first (the seed's formula leaves their order open).
     /// With GRAVE the AMAF values are those of the same move at the source node.
+    #[inline(never)]
     fn select_child_rave(&mut self, parent: usize, constant: f32) -> usize {
         let p = &self.nodes[parent];
         let to_move = (1 - p.mover) as usize & 1;
@@ -614,6 +618,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     }
 
     /// Creates the children of `node`; false if the tree has no room for them.
+    #[inline(never)]
     fn expand(&mut self, node: usize, state: &G) -> bool {
         self.moves.clear();
         state.legal_moves(&mut self.moves);

@@ -60,7 +60,7 @@ const COUNT_UNIT: [u64; 16] = {
 impl PlayoutState {
     /// The working copy of `board` and the target as `(target board, its free-cell list)`;
     /// an empty list means "any open board".
-    #[inline]
+    #[inline(always)]
     pub(crate) fn new(board: &Board) -> (Self, u8, u64) {
         let open = board.open_boards();
         let mut state = PlayoutState {
@@ -354,7 +354,7 @@ impl Evaluator<Board> for Playout {
 
 /// Plays uniformly random moves from `board` to the end of the game and returns the
 /// reward for player 0 (1 win, 0.5 draw, 0 loss).
-#[inline]
+#[inline(always)]
 pub(crate) fn random_playout(board: &Board, rng: &mut FastRng) -> f32 {
     match board.outcome() {
         Some(outcome) => outcome,
