@@ -617,21 +617,27 @@ mod tests {
         }
     }
 
-    #[test]
-    fn learning_for_the_tree_leaves_the_play_outs_the_policys() {
+    /// Asserts that `a` and `b` play the same 100 play-outs from the start (same rewards,
+    /// same final positions) from equally seeded generators.
+    fn assert_same_play_outs(a: &mut impl Evaluator<TronState>, b: &mut impl Evaluator<TronState>) {
         let start = TronState::light_riders_start();
-        let mut plain = TronPlayout::from(PlayoutPolicy::avoid_crash());
-        let mut learning = TronPlayout::from(PlayoutPolicy::avoid_crash())
-            .with_knowledge(Some(MoveKnowledge::LastGoodReply));
-        let (mut a, mut b) = (FastRng::seed_from_u64(4), FastRng::seed_from_u64(4));
+        let (mut rng_a, mut rng_b) = (FastRng::seed_from_u64(4), FastRng::seed_from_u64(4));
         for _ in 0..100 {
             let (mut x, mut y) = (start.clone(), start.clone());
             assert_eq!(
-                plain.evaluate(&mut x, &mut a),
-                learning.evaluate(&mut y, &mut b)
+                a.evaluate(&mut x, &mut rng_a),
+                b.evaluate(&mut y, &mut rng_b)
             );
             assert_eq!(x, y);
         }
+    }
+
+    #[test]
+    fn learning_for_the_tree_leaves_the_play_outs_the_policys() {
+        let mut plain = TronPlayout::from(PlayoutPolicy::avoid_crash());
+        let mut learning = TronPlayout::from(PlayoutPolicy::avoid_crash())
+            .with_knowledge(Some(MoveKnowledge::LastGoodReply));
+        assert_same_play_outs(&mut plain, &mut learning);
         let tables = learning
             .tables
             .as_deref()
@@ -642,17 +648,7 @@ mod tests {
 
     #[test]
     fn without_learning_the_play_out_is_the_policys() {
-        let start = TronState::light_riders_start();
         let mut plain = TronPlayout::from(PlayoutPolicy::avoid_crash());
-        let mut policy = PlayoutPolicy::avoid_crash();
-        let (mut a, mut b) = (FastRng::seed_from_u64(4), FastRng::seed_from_u64(4));
-        for _ in 0..100 {
-            let (mut x, mut y) = (start.clone(), start.clone());
-            assert_eq!(
-                plain.evaluate(&mut x, &mut a),
-                policy.evaluate(&mut y, &mut b)
-            );
-            assert_eq!(x, y);
-        }
+        assert_same_play_outs(&mut plain, &mut PlayoutPolicy::avoid_crash());
     }
 }
