@@ -555,23 +555,24 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             self.grave_sources[to_move] = parent as u32;
         }
         let source = self.grave_sources[to_move] as usize;
-        // The source's AMAF value of each move slot (GRAVE); a parent is its own source.
-        let mut source_amaf = [Amaf::default(); 128];
-        if source != parent {
+        // GRAVE: the source's AMAF value of each move slot (a parent is its own source,
+        // and plain RAVE needs no table).
+        let source_amaf = (source != parent).then(|| {
+            let mut by_slot = [Amaf::default(); 128];
             for child in self.nodes[source].children() {
-                source_amaf[G::amaf_slot(self.nodes[child].mv) as usize] = self.amaf[child];
+                by_slot[G::amaf_slot(self.nodes[child].mv) as usize] = self.amaf[child];
             }
-        }
+            by_slot
+        });
         let exploration = self.exploration_term(p.visits);
         let mut best = p.first_child as usize;
         let mut best_score = f32::NEG_INFINITY;
         let mut best_unvisited = None;
         for child in p.children() {
             let c = &self.nodes[child];
-            let amaf = if source == parent {
-                self.amaf[child]
-            } else {
-                source_amaf[G::amaf_slot(c.mv) as usize]
+            let amaf = match &source_amaf {
+                None => self.amaf[child],
+                Some(by_slot) => by_slot[G::amaf_slot(c.mv) as usize],
             };
             if c.visits == 0 {
                 let amaf_mean = if amaf.visits > 0 { amaf.mean } else { 0.5 };

@@ -235,8 +235,6 @@ pub struct TronPlayout {
     /// The N-Gram play-out's chance of a default (random safe) move instead.
     pub epsilon: f32,
     pub knowledge: Option<MoveKnowledge>,
-    /// The tables kept, from `learning` and `knowledge`.
-    kept: Option<Kept>,
     tables: Option<Box<Tables>>,
     /// The current play-out's rounds: both riders' cells, the start's heads first.
     rounds: Vec<[u16; 2]>,
@@ -277,7 +275,6 @@ impl TronPlayout {
             learning,
             epsilon,
             knowledge: None,
-            kept: Kept::of(learning, None),
             tables: None,
             rounds: Vec::new(),
         }
@@ -285,11 +282,12 @@ impl TronPlayout {
 
     /// These play-outs, also learning what the tree's selection asks for.
     pub fn with_knowledge(self, knowledge: Option<MoveKnowledge>) -> Self {
-        TronPlayout {
-            knowledge,
-            kept: Kept::of(self.learning, knowledge),
-            ..self
-        }
+        TronPlayout { knowledge, ..self }
+    }
+
+    /// The tables kept, from `learning` and `knowledge`.
+    fn kept(&self) -> Option<Kept> {
+        Kept::of(self.learning, self.knowledge)
     }
 
     /// The value in `0.0..=1.0` of `player` moving in `direction` in `state` by the
@@ -424,7 +422,7 @@ impl Evaluator<TronState> for TronPlayout {
     }
 
     fn is_deterministic(&self) -> bool {
-        self.kept.is_none() && self.policy.is_deterministic()
+        self.kept().is_none() && self.policy.is_deterministic()
     }
 
     fn sim_move_value(&self, state: &TronState, player: Player, mv: Direction) -> Option<f32> {
@@ -433,7 +431,7 @@ impl Evaluator<TronState> for TronPlayout {
 
     #[inline]
     fn evaluate(&mut self, state: &mut TronState, rng: &mut FastRng) -> f32 {
-        let Some(kept) = self.kept else {
+        let Some(kept) = self.kept() else {
             return self.policy.evaluate(state, rng);
         };
         let cells = state.grid().words() * 64;
@@ -482,7 +480,7 @@ mod tests {
     /// A learner whose tables have seen one play-out of `rounds` with player 0's reward.
     fn taught(learning: Learning, rounds: &[[u16; 2]], reward0: f32) -> TronPlayout {
         let mut playout = learner(learning);
-        let kept = playout.kept.expect("a learning play-out keeps tables");
+        let kept = playout.kept().expect("a learning play-out keeps tables");
         playout.tables = Some(Box::new(Tables::new(320, kept)));
         playout.rounds = rounds.to_vec();
         playout.learn(kept, reward0);
@@ -524,7 +522,7 @@ mod tests {
     fn ngram_averages_rewards_over_play_outs() {
         let mut playout = taught(Learning::NGram, &ROUNDS, 1.0);
         playout.rounds = ROUNDS.to_vec();
-        playout.learn(playout.kept.unwrap(), 0.5);
+        playout.learn(playout.kept().unwrap(), 0.5);
         let tables = playout.tables.as_deref().unwrap();
         assert_eq!(tables.ngram(0, ngram_key(UNKNOWN, 20, 11)), Some(0.75));
     }
@@ -543,7 +541,7 @@ mod tests {
             assert_eq!(tables.reply(1, &context), None, "{learning:?}");
             // The same moves now lose for rider 0.
             playout.rounds = ROUNDS.to_vec();
-            playout.learn(playout.kept.unwrap(), 0.0);
+            playout.learn(playout.kept().unwrap(), 0.0);
             let tables = playout.tables.as_deref().unwrap();
             let expected = (learning == Learning::Lgr).then_some(12);
             assert_eq!(tables.reply(0, &context), expected, "{learning:?}");
@@ -556,7 +554,7 @@ mod tests {
         let mut playout = taught(Learning::Lgr, &ROUNDS, 1.0);
         // Another play-out: after (5, 21) rider 0 went to 6, so LGR-1 for 21 says 6.
         playout.rounds = vec![[5, 21], [6, 30]];
-        playout.learn(playout.kept.unwrap(), 1.0);
+        playout.learn(playout.kept().unwrap(), 1.0);
         let tables = playout.tables.as_deref().unwrap();
         let known_pair = Context {
             last: [11, 21],
@@ -605,7 +603,7 @@ mod tests {
         ] {
             let mut playout =
                 TronPlayout::from(PlayoutPolicy::avoid_crash()).with_knowledge(Some(knowledge));
-            let kept = playout.kept.expect("the tree's knowledge keeps tables");
+            let kept = playout.kept().expect("the tree's knowledge keeps tables");
             playout.tables = Some(Box::new(Tables::new(start.grid().words() * 64, kept)));
             playout.rounds = rounds.to_vec();
             playout.learn(kept, 1.0);

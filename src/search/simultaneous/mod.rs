@@ -414,7 +414,14 @@ impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
         let range = self.action_range(node, player);
         let parent_visits = self.nodes[node as usize].visits;
         let guidance = self.config.guidance;
-        let guide = if guidance == Guidance::Uct || !self.config.policy.can_be_guided() {
+        // UCT-ULM reads the values only while the player has an untried action.
+        let needs_values = self.config.policy.can_be_guided()
+            && match guidance {
+                Guidance::Uct => false,
+                Guidance::UntriedByValue => self.stats[range.clone()].iter().any(|s| s.visits == 0),
+                Guidance::ProgressiveBias { .. } => true,
+            };
+        let guide = if !needs_values {
             Guide::NONE
         } else {
             self.guide_values.clear();
