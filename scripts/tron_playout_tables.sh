@@ -4,6 +4,9 @@
 # sequential UCT with whole play-outs (no cut-off) on 13x13 maps, colours swapped.
 #   scripts/tron_playout_tables.sh OUT_DIR [GAMES_PER_CELL] [extra arena options...]
 # The seed played 1 s a move; the default here is a reduced 2000/50 control (state it).
+# Later --timebank / --time-per-move options replace it.
+# MAPS="a,b" picks the maps (default empty13,pillars13); MAPS=random16 plays the riddles
+# engine's empty 16x16 board with its random starts.
 # Uses target/release/{mctsbot,arena}: build them first (cargo build --release --workspace).
 set -euo pipefail
 out=${1:?usage: scripts/tron_playout_tables.sh OUT_DIR [GAMES] [arena options...]}
@@ -13,11 +16,14 @@ extra=("$@")
 bin=${BIN:-target/release}
 mkdir -p "$out"
 base="--tron-variant suct --tron-cutoff none"
+maps=${MAPS:-empty13,pillars13}
+map_options=(--map "$maps")
+if [[ $maps == random16 ]]; then map_options=(); fi
 cell() { # name, bot A flags, bot B flags
     local name=$1 flags_a=$2 flags_b=$3
     # CELLS="name1 name2" runs only those cells.
     if [[ -n ${CELLS:-} && " $CELLS " != *" $name "* ]]; then return; fi
-    "$bin/arena" --game tron --games "$games" -j 1 --seed 11 --map empty13,pillars13 \
+    "$bin/arena" --game tron --games "$games" -j 1 --seed 11 "${map_options[@]}" \
         --timebank 2000 --time-per-move 50 "${extra[@]}" \
         --name-a "${name%%-vs-*}" --name-b "${name##*-vs-}" --out "$out/$name" \
         -- "$bin/mctsbot --seed {seed} $base $flags_a" "$bin/mctsbot --seed {seed} $base $flags_b" \
