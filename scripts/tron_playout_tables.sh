@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Seed 000's play-out and selection tables (N-Grams, Last-Good-Reply, UCT-ULM, Progressive
 # Bias) and seed 004's lean-LGRF regenerated in the arena:
-# sequential UCT with whole play-outs (no cut-off) on 13x13 maps, colours swapped.
+# sequential UCT with whole play-outs (no cut-off) on 13x13 maps (or MAPS, below), colours swapped.
 #   scripts/tron_playout_tables.sh OUT_DIR [GAMES_PER_CELL] [extra arena options...]
 # The seed played 1 s a move; the default here is a reduced 2000/50 control (state it).
 # Later --timebank / --time-per-move options replace it.
