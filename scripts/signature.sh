@@ -26,6 +26,14 @@ for variant in suct suct-tuned duct-max duct-mix ducb1t-max ducb1t-mix exp3 rm; 
         run --game tron --iterations 3000 --tron-variant "$variant" --tron-cutoff none $flags
     done
 done
+# Seed 000's and seed 004's learned play-outs and selections (the tables' setting).
+for flags in "--tron-playout ngram" "--tron-playout lgr" "--tron-playout lgrf" \
+    "--tron-playout ngram-lgr" "--tron-playout ngram --tron-ngram-extraction sequential" \
+    "--tron-playout ngram --tron-selection ulm" "--tron-playout ngram --tron-selection pb" \
+    "--tron-selection lean-lgrf"; do
+    # shellcheck disable=SC2086
+    run --game tron --iterations 3000 --tron-variant suct --tron-cutoff none $flags
+done
 for flags in "--tron-final mix" "--tron-final secure" "--tron-final max"; do
     # shellcheck disable=SC2086
     run --game tron --iterations 3000 --tron-variant duct-mix --tron-cutoff none $flags

@@ -19,12 +19,13 @@ base="--tron-variant suct --tron-cutoff none"
 maps=${MAPS:-empty13,pillars13}
 map_options=(--map "$maps")
 if [[ $maps == random16 ]]; then map_options=(); fi
-cell() { # name, bot A flags, bot B flags
+cell() { # name, bot A flags, bot B flags, [this cell's own arena options...]
     local name=$1 flags_a=$2 flags_b=$3
+    shift 3
     # CELLS="name1 name2" runs only those cells.
     if [[ -n ${CELLS:-} && " $CELLS " != *" $name "* ]]; then return; fi
     "$bin/arena" --game tron --games "$games" -j 1 --seed 11 "${map_options[@]}" \
-        --timebank 2000 --time-per-move 50 "${extra[@]}" \
+        --timebank 2000 --time-per-move 50 "$@" "${extra[@]}" \
         --name-a "${name%%-vs-*}" --name-b "${name##*-vs-}" --out "$out/$name" \
         -- "$bin/mctsbot --seed {seed} $base $flags_a" "$bin/mctsbot --seed {seed} $base $flags_b" \
         | tee "$out/$name.txt"
@@ -33,9 +34,17 @@ cell() { # name, bot A flags, bot B flags
 for epsilon in 0.1 0.3 0.5; do
     cell "ngram$epsilon-vs-random" "--tron-playout ngram --tron-epsilon $epsilon" "--tron-playout random"
 done
+# Table 2: the N-Grams' sequential extraction against random play-outs (Table 3, the
+# simultaneous one, is ngram0.3-vs-random).
+cell "ngram-sequential-vs-random" "--tron-playout ngram --tron-ngram-extraction sequential" \
+    "--tron-playout random"
 # Tables 4-6: N-Gram, LGR against random; LGR against N-Gram.
 cell "lgr-vs-random" "--tron-playout lgr" "--tron-playout random"
 cell "lgr-vs-ngram" "--tron-playout lgr" "--tron-playout ngram"
+# Table 7: the same with twice the time a move (the seed: 2 s instead of 1): the budget is
+# linear in the bank and the refill, so both are doubled.
+cell "lgr2x-vs-ngram2x" "--tron-playout lgr" "--tron-playout ngram" \
+    --timebank 4000 --time-per-move 100
 # Table 8: the combination against N-Gram and LGR; LGRF against LGR.
 cell "ngram-lgr-vs-ngram" "--tron-playout ngram-lgr" "--tron-playout ngram"
 cell "ngram-lgr-vs-lgr" "--tron-playout ngram-lgr" "--tron-playout lgr"
@@ -48,3 +57,11 @@ cell "ulm-vs-uct" "--tron-playout ngram --tron-selection ulm" "--tron-playout ng
 cell "pb-vs-uct" "--tron-playout ngram --tron-selection pb" "--tron-playout ngram"
 # Seed 004: lean-LGRF ordering of untried moves against UCT, both with random play-outs.
 cell "lean-lgrf-vs-uct" "--tron-playout random --tron-selection lean-lgrf" "--tron-playout random"
+# Tables 11-13: MCTS-Solver (on in every cell) with and without the seed's cut-off, which ends
+# a play-out, and finishes a node, once the game's winner is known. Ours: a play-out stops
+# when the riders are separated and is decided by their space (--tron-separation 1); the
+# tree treats separated positions with a certain winner as finished (--tron-pes).
+cutoff="--tron-separation 1 --tron-pes"
+cell "solver-ngram-vs-solver" "--tron-playout ngram $cutoff" "--tron-playout random $cutoff"
+cell "solver-nocut-vs-solver" "--tron-playout random" "--tron-playout random $cutoff"
+cell "solver-ngram-nocut-vs-solver" "--tron-playout ngram" "--tron-playout random $cutoff"

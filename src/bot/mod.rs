@@ -556,6 +556,10 @@ mod tests {
         (&[], &["--tron-playout", "lgrf"]),
         (&[], &["--tron-playout", "ngram-lgr"]),
         (&["--tron-playout", "ngram"], &["--tron-epsilon", "0.1"]),
+        (
+            &["--tron-playout", "ngram"],
+            &["--tron-ngram-extraction", "sequential"],
+        ),
         (&["--tron-cutoff", "none"], &["--tron-selection", "ulm"]),
         (&["--tron-cutoff", "none"], &["--tron-selection", "pb"]),
         (

@@ -8,7 +8,7 @@ use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
 use crate::search::{FinalMove, Guidance};
 use crate::timeman::TimeControl;
-use crate::tron::learned::MoveKnowledge;
+use crate::tron::learned::{Extraction, MoveKnowledge};
 use crate::tron::playout::SpaceScore;
 use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout, TronState};
 use crate::uttt::evaluate::{EvalKind, Weights};
@@ -227,6 +227,18 @@ impl FromStr for PlayoutChoice {
     }
 }
 
+impl FromStr for Extraction {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "simultaneous" => Ok(Extraction::Simultaneous),
+            "sequential" => Ok(Extraction::Sequential),
+            other => Err(format!("unknown N-Gram extraction {other:?}")),
+        }
+    }
+}
+
 /// How the Light Riders tree selects among a node's moves (seeds 000 and 004).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TronSelection {
@@ -318,6 +330,8 @@ pub struct TronConfig {
     pub selection: TronSelection,
     /// The N-Gram play-out's chance of a random safe move (seed 000: 0.3).
     pub epsilon: f32,
+    /// How the N-Grams read a play-out's moves as sequences.
+    pub ngram_extraction: Extraction,
     /// Every this many play-out steps, end the play-out if the riders are separated
     /// and decide by space (0 = never).
     pub separation_check: u16,
@@ -353,6 +367,7 @@ impl Default for TronConfig {
             playout: PlayoutChoice::Safe,
             selection: TronSelection::Uct,
             epsilon: NGRAM_EPSILON,
+            ngram_extraction: Extraction::Simultaneous,
             separation_check: 0,
             cutoff: CutoffChoice::Space,
             space_score: SpaceScore {
@@ -408,6 +423,7 @@ impl TronConfig {
             PlayoutChoice::Random | PlayoutChoice::Safe => None,
         };
         TronPlayout::new(self.playout_policy(), learning, self.epsilon)
+            .with_extraction(self.ngram_extraction)
             .with_knowledge(self.selection.knowledge())
     }
 
@@ -575,6 +591,10 @@ OPTIONS:
                             then LGR-1), LGR with forgetting, LGR then N-Grams; the
                             learned ones fall back on safe moves [safe]
     --tron-epsilon E        N-Gram play-outs: chance of a random safe move [0.3]
+    --tron-ngram-extraction simultaneous|sequential
+                            N-Gram sequences: the opponent's move of the round before,
+                            or the moves read as one list, rider 0's before rider 1's
+                            in each round (seed 000's Table 2) [simultaneous]
     --tron-selection uct|ulm|pb|lean-lgrf
                             tree selection: plain UCT; untried moves by their 2-gram
                             reward (UCT-ULM, seed 000); Progressive Bias with the 2-gram
@@ -707,6 +727,9 @@ impl Config {
                         .filter(|epsilon: &f32| (0.0..=1.0).contains(epsilon))
                         .ok_or_else(|| format!("--tron-epsilon needs 0 to 1, not {text:?}"))?;
                 }
+                "--tron-ngram-extraction" => {
+                    config.tron.ngram_extraction = value("an extraction")?.parse()?
+                }
                 "--tron-cutoff" => config.tron.cutoff = value("an evaluation")?.parse()?,
                 "--tron-cutoff-steps" => {
                     config.tron.space_score.steps = number(flag, &value("rounds")?)?
@@ -770,6 +793,12 @@ impl Config {
                         .into(),
                 );
             }
+        }
+        if config.tron.ngram_extraction == Extraction::Sequential
+            && config.tron.selection.knowledge() == Some(MoveKnowledge::NGram)
+        {
+            // The tree's 2-gram is the opponent's head then the move: simultaneous.
+            return Err("--tron-selection ulm|pb reads simultaneous N-Grams".into());
         }
         if config.tron.final_move == Some(FinalMove::Mix) && config.tron.sim_config().is_none() {
             return Err("--tron-final mix needs a decoupled --tron-variant".into());
@@ -920,6 +949,26 @@ mod tests {
         let err = tron(&["--tron-selection", "ulm"]).unwrap_err();
         assert!(err.contains("play-out rounds"), "{err}");
         assert!(tron(&["--tron-selection", "best"]).is_err());
+    }
+
+    #[test]
+    fn sequential_ngram_extraction_is_set_and_refused_for_the_trees_ngram_selections() {
+        let tron = |args: &[&str]| Config::from_args(args).map(|c| c.tron);
+        let sequential = ["--tron-ngram-extraction", "sequential"];
+        let err = tron(
+            &[
+                &sequential[..],
+                &["--tron-cutoff", "none", "--tron-selection", "pb"],
+            ]
+            .concat(),
+        )
+        .unwrap_err();
+        assert!(err.contains("simultaneous"), "{err}");
+        let playout = tron(&[&sequential[..], &["--tron-playout", "ngram"]].concat())
+            .unwrap()
+            .playout();
+        assert_eq!(playout.extraction, Extraction::Sequential);
+        assert!(tron(&["--tron-ngram-extraction", "diagonal"]).is_err());
     }
 
     #[test]

@@ -9,6 +9,10 @@
 //!   m(t))` (the seed's Figure 3: the rider's own `m(t−1)` lies between `m(t−2)` and `m(t)`);
 //! - LGR-1 answers the opponent's `m(t−1)`, LGR-2 the pair `(m(t−1), opponent's m(t−1))`.
 //!
+//! The seed's other N-Gram extraction ([`Extraction::Sequential`], for its Table 2) reads
+//! the play-out as if rider 0 moved before rider 1 in each round: sequences are consecutive
+//! moves of that list, so rider 1's context holds rider 0's move of the same round.
+//!
 //! Only the play-out's own rounds are learned from (the search does not tell its
 //! evaluator the moves of the tree); the position a play-out starts from gives the first
 //! context: the riders' heads are their moves of the round before.
@@ -59,6 +63,45 @@ pub enum MoveKnowledge {
     /// 1 if the move is the rider's LGR-1 last good reply to the opponent's head (with
     /// forgetting, as seed 004), else 0.
     LastGoodReply,
+}
+
+/// How the N-Grams read a play-out's moves as sequences (seed 000, section 5.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Extraction {
+    /// The opponent's move of the round before, never of the same round (Figure 3).
+    #[default]
+    Simultaneous,
+    /// The moves in one list, rider 0's before rider 1's in each round.
+    Sequential,
+}
+
+/// What a rider's N-Gram sequences hold before its move: the 3-gram's first move
+/// ([`UNKNOWN`] before the play-out's history) and the opponent's move.
+#[derive(Clone, Copy, Debug)]
+struct NGramContext {
+    older: u16,
+    opponent: u16,
+}
+
+impl Extraction {
+    /// The N-Gram context of `player`'s move in round `t` (at least 1) of `rounds`; the
+    /// sequential extraction needs rider 0's move of round `t` there for rider 1.
+    #[inline(always)]
+    fn context(self, rounds: &[[u16; 2]], t: usize, player: Player) -> NGramContext {
+        let (me, them) = (player as usize, 1 - player as usize);
+        match self {
+            Extraction::Simultaneous => NGramContext {
+                older: if t >= 2 { rounds[t - 2][me] } else { UNKNOWN },
+                opponent: rounds[t - 1][them],
+            },
+            // Rider 0 follows rider 1's move of the round before, rider 1 rider 0's of
+            // this round; each rider's own move before that starts the 3-gram.
+            Extraction::Sequential => NGramContext {
+                older: rounds[t - 1][me],
+                opponent: rounds[t - 1 + me][them],
+            },
+        }
+    }
 }
 
 /// Which tables a [`TronPlayout`] keeps: those its play-outs choose moves by and those
@@ -178,12 +221,11 @@ impl Tables {
     /// The N-Gram score of `player` moving to `mv` after `context`: the average of the
     /// 2-gram's and 3-gram's rewards that the tables hold.
     #[inline(always)]
-    fn ngram_score(&self, player: Player, context: &Context, mv: u16) -> Option<f32> {
-        let opponent_last = context.last[1 - player as usize];
-        let two = self.ngram(player, ngram_key(UNKNOWN, opponent_last, mv));
-        let older = context.older[player as usize];
+    fn ngram_score(&self, player: Player, context: &NGramContext, mv: u16) -> Option<f32> {
+        let two = self.ngram(player, ngram_key(UNKNOWN, context.opponent, mv));
+        let older = context.older;
         let three = (older != UNKNOWN)
-            .then(|| self.ngram(player, ngram_key(older, opponent_last, mv)))
+            .then(|| self.ngram(player, ngram_key(older, context.opponent, mv)))
             .flatten();
         match (two, three) {
             (Some(a), Some(b)) => Some((a + b) / 2.0),
@@ -191,11 +233,12 @@ impl Tables {
         }
     }
 
-    /// `player`'s last good reply to `context`: LGR-2's, else LGR-1's.
+    /// `player`'s last good reply to the riders' moves of the round before, `last`:
+    /// LGR-2's, else LGR-1's.
     #[inline(always)]
-    fn reply(&self, player: Player, context: &Context) -> Option<u16> {
+    fn reply(&self, player: Player, last: [u16; 2]) -> Option<u16> {
         let (me, them) = (player as usize, 1 - player as usize);
-        let (mine, theirs) = (context.last[me] as usize, context.last[them] as usize);
+        let (mine, theirs) = (last[me] as usize, last[them] as usize);
         let two = self.lgr2[me][mine * self.cells + theirs];
         let reply = if two != NO_REPLY {
             two
@@ -203,25 +246,6 @@ impl Tables {
             self.lgr1[me][theirs]
         };
         (reply != NO_REPLY).then_some(reply)
-    }
-}
-
-/// The previous rounds' moves when a rider chooses: `last` = round `t−1`, `older` =
-/// round `t−2` ([`UNKNOWN`] before the history starts).
-#[derive(Clone, Copy, Debug)]
-struct Context {
-    last: [u16; 2],
-    older: [u16; 2],
-}
-
-impl Context {
-    /// The context of round `t` (at least 1) of `rounds`.
-    #[inline(always)]
-    fn of_round(rounds: &[[u16; 2]], t: usize) -> Context {
-        Context {
-            last: rounds[t - 1],
-            older: if t >= 2 { rounds[t - 2] } else { [UNKNOWN; 2] },
-        }
     }
 }
 
@@ -234,6 +258,7 @@ pub struct TronPlayout {
     pub learning: Option<Learning>,
     /// The N-Gram play-out's chance of a default (random safe) move instead.
     pub epsilon: f32,
+    pub extraction: Extraction,
     pub knowledge: Option<MoveKnowledge>,
     tables: Option<Box<Tables>>,
     /// The current play-out's rounds: both riders' cells, the start's heads first.
@@ -246,6 +271,7 @@ impl PartialEq for TronPlayout {
         self.policy == other.policy
             && self.learning == other.learning
             && self.epsilon == other.epsilon
+            && self.extraction == other.extraction
             && self.knowledge == other.knowledge
     }
 }
@@ -257,6 +283,7 @@ impl std::fmt::Debug for TronPlayout {
             .field("policy", &self.policy)
             .field("learning", &self.learning)
             .field("epsilon", &self.epsilon)
+            .field("extraction", &self.extraction)
             .field("knowledge", &self.knowledge)
             .finish()
     }
@@ -274,10 +301,16 @@ impl TronPlayout {
             policy,
             learning,
             epsilon,
+            extraction: Extraction::Simultaneous,
             knowledge: None,
             tables: None,
             rounds: Vec::new(),
         }
+    }
+
+    /// These play-outs, their N-Grams read by `extraction`.
+    pub fn with_extraction(self, extraction: Extraction) -> Self {
+        TronPlayout { extraction, ..self }
     }
 
     /// These play-outs, also learning what the tree's selection asks for.
@@ -322,20 +355,20 @@ impl TronPlayout {
             .expect("tables made before the play-out");
         let rewards = [reward0, 1.0 - reward0];
         for t in 1..self.rounds.len() {
-            let context = Context::of_round(&self.rounds, t);
             for player in 0..2u8 {
                 let (me, them) = (player as usize, 1 - player as usize);
                 let mv = self.rounds[t][me];
                 if kept.ngrams {
-                    let opponent_last = context.last[them];
-                    tables.add_ngram(player, ngram_key(UNKNOWN, opponent_last, mv), rewards[me]);
-                    if context.older[me] != UNKNOWN {
-                        let key = ngram_key(context.older[me], opponent_last, mv);
-                        tables.add_ngram(player, key, rewards[me]);
+                    let NGramContext { older, opponent } =
+                        self.extraction.context(&self.rounds, t, player);
+                    tables.add_ngram(player, ngram_key(UNKNOWN, opponent, mv), rewards[me]);
+                    if older != UNKNOWN {
+                        tables.add_ngram(player, ngram_key(older, opponent, mv), rewards[me]);
                     }
                 }
                 if kept.replies {
-                    let (mine, theirs) = (context.last[me] as usize, context.last[them] as usize);
+                    let last = self.rounds[t - 1];
+                    let (mine, theirs) = (last[me] as usize, last[them] as usize);
                     let two = mine * tables.cells + theirs;
                     if rewards[me] >= rewards[them] {
                         tables.lgr1[me][theirs] = mv;
@@ -360,20 +393,22 @@ struct Chooser<'a> {
     tables: &'a Tables,
     learning: Learning,
     epsilon: f32,
+    extraction: Extraction,
     /// Bit-index steps of the four directions on this board.
     deltas: [isize; 4],
 }
 
 impl Chooser<'_> {
-    /// The cell `player` moves to by what the tables know (`None`: the default policy's
-    /// move): the last good reply if it is safe, else (ε-greedy) the safe move with the
-    /// best N-Gram score.
+    /// The cell `player` moves to in round `t` of the play-out's `rounds` by what the
+    /// tables know (`None`: the default policy's move): the last good reply if it is safe,
+    /// else (ε-greedy) the safe move with the best N-Gram score.
     #[inline(always)]
     fn choose(
         &self,
         state: &TronState,
         player: Player,
-        context: &Context,
+        rounds: &[[u16; 2]],
+        t: usize,
         rng: &mut FastRng,
     ) -> Option<usize> {
         let (tables, learning, deltas) = (self.tables, self.learning, &self.deltas);
@@ -386,7 +421,7 @@ impl Chooser<'_> {
             (0..4).any(|k| safe.0 >> k & 1 == 1 && head.wrapping_add_signed(deltas[k]) == cell)
         };
         if learning.uses_replies() {
-            if let Some(reply) = tables.reply(player, context) {
+            if let Some(reply) = tables.reply(player, rounds[t - 1]) {
                 if is_safe(reply as usize) {
                     return Some(reply as usize);
                 }
@@ -395,6 +430,7 @@ impl Chooser<'_> {
         if !learning.uses_ngrams() || random_below(rng, 1 << 16) < (self.epsilon * 65536.0) as u32 {
             return None;
         }
+        let context = self.extraction.context(rounds, t, player);
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
         // Start at a random direction so that equal scores are broken at random.
@@ -404,7 +440,7 @@ impl Chooser<'_> {
                 continue;
             }
             let cell = head.wrapping_add_signed(deltas[k]);
-            if let Some(score) = tables.ngram_score(player, context, cell as u16) {
+            if let Some(score) = tables.ngram_score(player, &context, cell as u16) {
                 if score > best_score {
                     best_score = score;
                     best = Some(cell);
@@ -443,23 +479,25 @@ impl Evaluator<TronState> for TronPlayout {
             tables: self.tables.as_deref().expect("just made"),
             learning,
             epsilon: self.epsilon,
+            extraction: self.extraction,
             deltas,
         });
         let heads = [0, 1].map(|p| state.head_index(p) as u16);
         self.rounds.clear();
         self.rounds.push(heads);
         let rounds = &mut self.rounds;
-        let mut pending = [0u16; 2];
+        // Each round, rider 0 chooses first: its move opens the round's entry (where the
+        // sequential extraction finds it for rider 1), rider 1's completes it.
         let reward0 = self.policy.play_out(state, rng, |state, player, rng| {
-            let t = rounds.len();
-            let context = Context::of_round(rounds, t);
+            let t = rounds.len() - player as usize;
             let cell = chooser
                 .as_ref()
-                .and_then(|chooser| chooser.choose(state, player, &context, rng))
+                .and_then(|chooser| chooser.choose(state, player, rounds, t, rng))
                 .unwrap_or_else(|| self.policy.default_move(state, player, &deltas, rng));
-            pending[player as usize] = cell as u16;
-            if player == 1 {
-                rounds.push(pending);
+            if player == 0 {
+                rounds.push([cell as u16, UNKNOWN]);
+            } else {
+                rounds[t][1] = cell as u16;
             }
             cell
         });
@@ -510,12 +548,37 @@ mod tests {
         assert_eq!(tables.ngram(0, ngram_key(10, 21, 12)), Some(1.0));
         // The opponent's move of the same round is no context.
         assert_eq!(tables.ngram(0, ngram_key(UNKNOWN, 21, 11)), None);
-        let context = Context {
-            last: [11, 21],
-            older: [10, 20],
+        assert_eq!(tables.ngram(1, ngram_key(UNKNOWN, 11, 21)), None);
+        let rounds = &ROUNDS[..];
+        let score = |player, mv| {
+            let context = Extraction::Simultaneous.context(rounds, 2, player);
+            tables.ngram_score(player, &context, mv)
         };
-        assert_eq!(tables.ngram_score(0, &context, 12), Some(1.0));
-        assert_eq!(tables.ngram_score(1, &context, 22), Some(0.0));
+        assert_eq!(score(0, 12), Some(1.0));
+        assert_eq!(score(1, 22), Some(0.0));
+    }
+
+    #[test]
+    fn sequential_ngrams_read_rider_zero_before_rider_one_in_each_round() {
+        let mut playout = taught(Learning::NGram, &[], 1.0);
+        playout.extraction = Extraction::Sequential;
+        playout.rounds = ROUNDS.to_vec();
+        playout.learn(playout.kept().unwrap(), 1.0);
+        let tables = playout.tables.as_deref().unwrap();
+        // The list 10 20 11 21 12 22: rider 1's move follows rider 0's of the same round.
+        assert_eq!(tables.ngram(1, ngram_key(UNKNOWN, 11, 21)), Some(0.0));
+        assert_eq!(tables.ngram(1, ngram_key(20, 11, 21)), Some(0.0));
+        // Rider 0's follows rider 1's of the round before, its own move before that.
+        assert_eq!(tables.ngram(0, ngram_key(UNKNOWN, 20, 11)), Some(1.0));
+        assert_eq!(tables.ngram(0, ngram_key(11, 21, 12)), Some(1.0));
+        // Not the simultaneous sequences.
+        assert_eq!(tables.ngram(1, ngram_key(UNKNOWN, 10, 21)), None);
+        assert_eq!(tables.ngram(0, ngram_key(10, 21, 12)), None);
+        // A play-out in progress: rider 1 reads rider 0's move of the open round.
+        let open_round = [[10, 20], [11, UNKNOWN]];
+        let context = Extraction::Sequential.context(&open_round, 1, 1);
+        assert_eq!((context.older, context.opponent), (20, 11));
+        assert_eq!(tables.ngram_score(1, &context, 21), Some(0.0));
     }
 
     #[test]
@@ -529,23 +592,20 @@ mod tests {
 
     #[test]
     fn last_good_replies_are_kept_by_lgr_and_forgotten_by_lgrf_after_a_loss() {
-        let context = Context {
-            last: [11, 21],
-            older: [10, 20],
-        };
+        let context = [11, 21];
         for learning in [Learning::Lgr, Learning::Lgrf] {
             let mut playout = taught(learning, &ROUNDS, 1.0);
             let tables = playout.tables.as_deref().unwrap();
-            assert_eq!(tables.reply(0, &context), Some(12), "{learning:?}");
+            assert_eq!(tables.reply(0, context), Some(12), "{learning:?}");
             // The loser learns no reply.
-            assert_eq!(tables.reply(1, &context), None, "{learning:?}");
+            assert_eq!(tables.reply(1, context), None, "{learning:?}");
             // The same moves now lose for rider 0.
             playout.rounds = ROUNDS.to_vec();
             playout.learn(playout.kept().unwrap(), 0.0);
             let tables = playout.tables.as_deref().unwrap();
             let expected = (learning == Learning::Lgr).then_some(12);
-            assert_eq!(tables.reply(0, &context), expected, "{learning:?}");
-            assert_eq!(tables.reply(1, &context), Some(22), "{learning:?}");
+            assert_eq!(tables.reply(0, context), expected, "{learning:?}");
+            assert_eq!(tables.reply(1, context), Some(22), "{learning:?}");
         }
     }
 
@@ -556,16 +616,8 @@ mod tests {
         playout.rounds = vec![[5, 21], [6, 30]];
         playout.learn(playout.kept().unwrap(), 1.0);
         let tables = playout.tables.as_deref().unwrap();
-        let known_pair = Context {
-            last: [11, 21],
-            older: [UNKNOWN; 2],
-        };
-        assert_eq!(tables.reply(0, &known_pair), Some(12));
-        let new_pair = Context {
-            last: [40, 21],
-            older: [UNKNOWN; 2],
-        };
-        assert_eq!(tables.reply(0, &new_pair), Some(6));
+        assert_eq!(tables.reply(0, [11, 21]), Some(12));
+        assert_eq!(tables.reply(0, [40, 21]), Some(6));
     }
 
     #[test]
@@ -588,6 +640,25 @@ mod tests {
             assert_eq!(ngram_entries > 0, learning.uses_ngrams(), "{learning:?}");
             let replies = tables.lgr2[0].iter().filter(|&&r| r != NO_REPLY).count();
             assert_eq!(replies > 0, learning.uses_replies(), "{learning:?}");
+        }
+    }
+
+    #[test]
+    fn a_play_out_learns_the_sequences_its_extraction_reads() {
+        let start = TronState::light_riders_start();
+        for extraction in [Extraction::Simultaneous, Extraction::Sequential] {
+            let mut playout = learner(Learning::NGram).with_extraction(extraction);
+            let mut rng = FastRng::seed_from_u64(5);
+            playout.evaluate(&mut start.clone(), &mut rng);
+            let rounds = playout.rounds.clone();
+            assert!(rounds.len() > 2 && !rounds.iter().flatten().any(|&m| m == UNKNOWN));
+            let tables = playout.tables.as_deref().unwrap();
+            // Rider 1's first move after rider 0's start, or after its first move.
+            let same_round = tables.ngram(1, ngram_key(UNKNOWN, rounds[1][0], rounds[1][1]));
+            let round_before = tables.ngram(1, ngram_key(UNKNOWN, rounds[0][0], rounds[1][1]));
+            let expected = extraction == Extraction::Sequential;
+            assert_eq!(same_round.is_some(), expected, "{extraction:?}");
+            assert_eq!(round_before.is_some(), !expected, "{extraction:?}");
         }
     }
 
