@@ -84,21 +84,27 @@ struct NGramContext {
 }
 
 impl Extraction {
-    /// The N-Gram context of `player`'s move in round `t` (at least 1) of `rounds`; the
-    /// sequential extraction needs rider 0's move of round `t` there for rider 1.
+    /// The N-Gram context of `player`'s next move after the rounds `before` (at least
+    /// one), where rider 0 has moved to `rider0_now` this round (read only for rider 1 by
+    /// the sequential extraction).
     #[inline(always)]
-    fn context(self, rounds: &[[u16; 2]], t: usize, player: Player) -> NGramContext {
+    fn context(self, before: &[[u16; 2]], rider0_now: u16, player: Player) -> NGramContext {
         let (me, them) = (player as usize, 1 - player as usize);
+        let t = before.len();
         match self {
             Extraction::Simultaneous => NGramContext {
-                older: if t >= 2 { rounds[t - 2][me] } else { UNKNOWN },
-                opponent: rounds[t - 1][them],
+                older: if t >= 2 { before[t - 2][me] } else { UNKNOWN },
+                opponent: before[t - 1][them],
             },
             // Rider 0 follows rider 1's move of the round before, rider 1 rider 0's of
             // this round; each rider's own move before that starts the 3-gram.
             Extraction::Sequential => NGramContext {
-                older: rounds[t - 1][me],
-                opponent: rounds[t - 1 + me][them],
+                older: before[t - 1][me],
+                opponent: if player == 1 {
+                    rider0_now
+                } else {
+                    before[t - 1][1]
+                },
             },
         }
     }
@@ -354,20 +360,21 @@ impl TronPlayout {
             .as_mut()
             .expect("tables made before the play-out");
         let rewards = [reward0, 1.0 - reward0];
-        for t in 1..self.rounds.len() {
+        let (rounds, extraction) = (&self.rounds, self.extraction);
+        for t in 1..rounds.len() {
+            let (last, now) = (rounds[t - 1], rounds[t]);
             for player in 0..2u8 {
                 let (me, them) = (player as usize, 1 - player as usize);
-                let mv = self.rounds[t][me];
+                let mv = now[me];
                 if kept.ngrams {
                     let NGramContext { older, opponent } =
-                        self.extraction.context(&self.rounds, t, player);
+                        extraction.context(&rounds[..t], now[0], player);
                     tables.add_ngram(player, ngram_key(UNKNOWN, opponent, mv), rewards[me]);
                     if older != UNKNOWN {
                         tables.add_ngram(player, ngram_key(older, opponent, mv), rewards[me]);
                     }
                 }
                 if kept.replies {
-                    let last = self.rounds[t - 1];
                     let (mine, theirs) = (last[me] as usize, last[them] as usize);
                     let two = mine * tables.cells + theirs;
                     if rewards[me] >= rewards[them] {
@@ -399,16 +406,17 @@ struct Chooser<'a> {
 }
 
 impl Chooser<'_> {
-    /// The cell `player` moves to in round `t` of the play-out's `rounds` by what the
-    /// tables know (`None`: the default policy's move): the last good reply if it is safe,
-    /// else (ε-greedy) the safe move with the best N-Gram score.
+    /// The cell `player` moves to after the play-out's rounds `before` (rider 0 having
+    /// moved to `rider0_now` this round) by what the tables know (`None`: the default
+    /// policy's move): the last good reply if it is safe, else (ε-greedy) the safe move
+    /// with the best N-Gram score.
     #[inline(always)]
     fn choose(
         &self,
         state: &TronState,
         player: Player,
-        rounds: &[[u16; 2]],
-        t: usize,
+        before: &[[u16; 2]],
+        rider0_now: u16,
         rng: &mut FastRng,
     ) -> Option<usize> {
         let (tables, learning, deltas) = (self.tables, self.learning, &self.deltas);
@@ -421,7 +429,7 @@ impl Chooser<'_> {
             (0..4).any(|k| safe.0 >> k & 1 == 1 && head.wrapping_add_signed(deltas[k]) == cell)
         };
         if learning.uses_replies() {
-            if let Some(reply) = tables.reply(player, rounds[t - 1]) {
+            if let Some(reply) = tables.reply(player, before[before.len() - 1]) {
                 if is_safe(reply as usize) {
                     return Some(reply as usize);
                 }
@@ -430,7 +438,7 @@ impl Chooser<'_> {
         if !learning.uses_ngrams() || random_below(rng, 1 << 16) < (self.epsilon * 65536.0) as u32 {
             return None;
         }
-        let context = self.extraction.context(rounds, t, player);
+        let context = self.extraction.context(before, rider0_now, player);
         let mut best = None;
         let mut best_score = f32::NEG_INFINITY;
         // Start at a random direction so that equal scores are broken at random.
@@ -486,18 +494,17 @@ impl Evaluator<TronState> for TronPlayout {
         self.rounds.clear();
         self.rounds.push(heads);
         let rounds = &mut self.rounds;
-        // Each round, rider 0 chooses first: its move opens the round's entry (where the
-        // sequential extraction finds it for rider 1), rider 1's completes it.
+        // Each round rider 0 chooses first; the round is kept once rider 1 has chosen.
+        let mut rider0_now = UNKNOWN;
         let reward0 = self.policy.play_out(state, rng, |state, player, rng| {
-            let t = rounds.len() - player as usize;
             let cell = chooser
                 .as_ref()
-                .and_then(|chooser| chooser.choose(state, player, rounds, t, rng))
+                .and_then(|chooser| chooser.choose(state, player, rounds, rider0_now, rng))
                 .unwrap_or_else(|| self.policy.default_move(state, player, &deltas, rng));
             if player == 0 {
-                rounds.push([cell as u16, UNKNOWN]);
+                rider0_now = cell as u16;
             } else {
-                rounds[t][1] = cell as u16;
+                rounds.push([rider0_now, cell as u16]);
             }
             cell
         });
@@ -551,7 +558,7 @@ mod tests {
         assert_eq!(tables.ngram(1, ngram_key(UNKNOWN, 11, 21)), None);
         let rounds = &ROUNDS[..];
         let score = |player, mv| {
-            let context = Extraction::Simultaneous.context(rounds, 2, player);
+            let context = Extraction::Simultaneous.context(&rounds[..2], rounds[2][0], player);
             tables.ngram_score(player, &context, mv)
         };
         assert_eq!(score(0, 12), Some(1.0));
@@ -575,8 +582,7 @@ mod tests {
         assert_eq!(tables.ngram(1, ngram_key(UNKNOWN, 10, 21)), None);
         assert_eq!(tables.ngram(0, ngram_key(10, 21, 12)), None);
         // A play-out in progress: rider 1 reads rider 0's move of the open round.
-        let open_round = [[10, 20], [11, UNKNOWN]];
-        let context = Extraction::Sequential.context(&open_round, 1, 1);
+        let context = Extraction::Sequential.context(&[[10, 20]], 11, 1);
         assert_eq!((context.older, context.opponent), (20, 11));
         assert_eq!(tables.ngram_score(1, &context, 21), Some(0.0));
     }
