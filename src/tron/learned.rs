@@ -66,10 +66,9 @@ pub enum MoveKnowledge {
 }
 
 /// How the N-Grams read a play-out's moves as sequences (seed 000, section 5.2).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Extraction {
     /// The opponent's move of the round before, never of the same round (Figure 3).
-    #[default]
     Simultaneous,
     /// The moves in one list, rider 0's before rider 1's in each round.
     Sequential,
