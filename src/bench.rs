@@ -137,6 +137,11 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
 /// 12 rounds of seeded random safe moves, searched for player 0 by the searcher the
 /// options build (the bot's own; alpha-beta's `--iterations N` budget is N nodes).
 pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
+    tron_positions(budget, config, riddles_positions())
+}
+
+/// The riddles board's bench positions: the empty start and round 12.
+fn riddles_positions() -> Vec<(&'static str, crate::tron::TronState)> {
     use crate::search::SimGame;
     use crate::tron::TronState;
     let start = TronState::light_riders_start();
@@ -149,8 +154,17 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
         });
         mid.play_joint(pick0, pick1);
     }
+    vec![("empty16", start), ("round12", mid)]
+}
+
+/// Each of `positions` searched for player 0 by the searcher the options build.
+fn tron_positions(
+    budget: BenchBudget,
+    config: &Config,
+    positions: Vec<(&'static str, crate::tron::TronState)>,
+) -> Vec<BenchResult> {
     let seed = config.seed.unwrap_or(1);
-    [("empty16", start), ("round12", mid)]
+    positions
         .into_iter()
         .map(|(name, position)| {
             let mut searcher = TronSearcher::new(&config.tron, position, 0, seed, config.threads);
@@ -179,8 +193,10 @@ pub fn tron(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
 }
 
 /// The play-out policies' speed in the Light Riders search (`mctsbot bench --game tron
-/// --playouts`): [`tron`] once per policy with whole play-outs (no cut-off, as seed 000
-/// plays them), each line's position named `position/policy`.
+/// --playouts`): [`tron`]'s positions and seed 000's board size (the empty 13x13 board,
+/// riders in opposite corners as on the arena's `empty13`), once per policy with whole
+/// play-outs (no cut-off, as seed 000 plays them), each line's position named
+/// `position/policy`.
 pub fn tron_playouts(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     use crate::bot::options::{CutoffChoice, PlayoutChoice};
     let policies = ["random", "safe", "ngram", "lgr", "lgrf", "ngram-lgr"];
@@ -190,10 +206,15 @@ pub fn tron_playouts(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
             let mut config = config.clone();
             config.tron.playout = name.parse::<PlayoutChoice>().expect("a known policy");
             config.tron.cutoff = CutoffChoice::None;
-            tron(budget, &config).into_iter().map(move |mut result| {
-                result.position = format!("{}/{name}", result.position);
-                result
-            })
+            let mut positions = riddles_positions();
+            let empty13 = crate::tron::TronState::new(13, 13, [], [(0, 0), (12, 12)]);
+            positions.push(("empty13", empty13.expect("a valid 13x13 start")));
+            tron_positions(budget, &config, positions)
+                .into_iter()
+                .map(move |mut result| {
+                    result.position = format!("{}/{name}", result.position);
+                    result
+                })
         })
         .collect()
 }

@@ -227,3 +227,40 @@ fn pondering_searches_the_round_while_the_opponent_thinks() {
     let line = second_round_log(&["--seed", "3"], 0);
     assert_eq!(pondered(&line), 0, "{line}");
 }
+
+#[test]
+fn bench_playouts_prints_every_policy_on_each_board_and_the_seeds_size() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_mctsbot"))
+        .args([
+            "bench",
+            "--game",
+            "tron",
+            "--playouts",
+            "--iterations",
+            "300",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(output.stdout).unwrap();
+    let positions: Vec<&str> = text
+        .lines()
+        .map(|line| {
+            line.split("\"position\": \"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+        })
+        .collect();
+    let mut expected = Vec::new();
+    for policy in ["random", "safe", "ngram", "lgr", "lgrf", "ngram-lgr"] {
+        for board in ["empty16", "round12", "empty13"] {
+            expected.push(format!("{board}/{policy}"));
+        }
+    }
+    assert_eq!(positions, expected);
+    for line in text.lines() {
+        assert!(line.contains("\"playouts_per_sec\": "), "{line}");
+    }
+}

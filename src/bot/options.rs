@@ -125,6 +125,16 @@ fn prior(text: &str) -> Result<(u32, f32), String> {
     Ok((visits, bias))
 }
 
+/// `--contempt X`: a draw's worth below one half for the bot, in `-0.5..=0.5`.
+fn contempt(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(x) if (-0.5..=0.5).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "--contempt needs a number from -0.5 to 0.5, not {text:?}"
+        )),
+    }
+}
+
 /// `--eval-weights W1,…,W14` (the order of [`Weights::to_vec`]).
 fn eval_weights(text: &str) -> Result<Weights, String> {
     let values: Result<Vec<f32>, _> = text.split(',').map(|v| v.trim().parse::<f32>()).collect();
@@ -476,6 +486,7 @@ impl TronConfig {
             grave_reference: 0,
             prior_visits: 0,
             guidance: self.selection.guidance(),
+            contempt: 0.0,
         }
     }
 }
@@ -547,6 +558,8 @@ OPTIONS:
                             a free choice -0.5); they count towards
                             --expand-visits [5,0.2]
     --no-prior              new nodes start empty
+    --contempt X            a draw is worth 0.5-X to the bot and 0.5+X to its
+                            opponent in the search (-0.5..0.5) [0.2]
     --playout random|win-first
                             play-outs: uniformly random moves, or a move that wins
                             the game at once whenever there is one [random]
@@ -682,6 +695,7 @@ impl Config {
                     config.uttt.prior_visits = visits;
                     config.uttt_play.prior_bias = Some(bias);
                 }
+                "--contempt" => config.uttt.contempt = contempt(&value("a number")?)?,
                 "--no-prior" => {
                     config.uttt.prior_visits = 0;
                     config.uttt_play.prior_bias = None;
@@ -886,9 +900,12 @@ mod tests {
             "3",
             "--safety-ms",
             "60",
+            "--contempt",
+            "-0.1",
         ])
         .unwrap();
         assert_eq!(config.game, GameChoice::Uttt);
+        assert_eq!(config.uttt.contempt, -0.1);
         assert_eq!(config.seed, Some(42));
         assert_eq!(config.uttt.exploration, 0.7);
         assert_eq!(config.uttt.final_move, FinalMove::MostVisits);
@@ -981,6 +998,8 @@ mod tests {
             &["--game", "chess"],
             &["--frobnicate"],
             &["--expand-visits", "0"],
+            &["--contempt", "0.6"],
+            &["--contempt", "x"],
             &["--final", "best"],
             &["--final", "mix"],
             &["--tron-variant", "suct", "--tron-final", "mix"],

@@ -158,6 +158,7 @@ mod tests {
         grave_reference: 0,
         prior_visits: 0,
         guidance: crate::search::Guidance::Uct,
+        contempt: 0.0,
     };
 
     #[test]

@@ -51,6 +51,10 @@ pub struct TreeConfig {
     pub prior_visits: u32,
     /// How selection uses the evaluator's move values (with UCB1 or UCB1-Tuned, not RAVE).
     pub guidance: Guidance,
+    /// Contempt for a draw: the player to move where the tree was made (the bot) counts
+    /// one as 0.5 − this, the opponent as 0.5 + this (0: half a win to both). A reward of
+    /// exactly one half (a drawn play-out or position, a proven draw) is taken for a draw.
+    pub contempt: f32,
 }
 
 /// RAVE's weight of the AMAF mean for a child with `visits` visits and `amaf_visits`
@@ -164,10 +168,15 @@ pub struct Tree<G: Game, E> {
     /// GRAVE: for each player to move, the node of the current descent whose AMAF values
     /// that player's choices use (see [`TreeConfig::grave_reference`]).
     grave_sources: [u32; 2],
+    /// A draw's reward for player 0 with [`TreeConfig::contempt`]. Fixed when the tree is
+    /// made, so that pondering, which roots the tree at the opponent's position, keeps
+    /// the bot's view.
+    draw_reward0: f32,
 }
 
 impl<G: Game, E: Evaluator<G>> Tree<G, E> {
     pub fn new(root: G, config: TreeConfig, evaluator: E, seed: u64) -> Self {
+        let draw_reward0 = super::reward_for(root.to_move(), 0.5 - config.contempt);
         let mut tree = Tree {
             root_state: root,
             reuses_values: evaluator.is_deterministic(),
@@ -183,6 +192,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
             path: Vec::with_capacity(128),
             moves: Vec::with_capacity(128),
             grave_sources: [0; 2],
+            draw_reward0,
         };
         tree.reset_root();
         tree
@@ -405,6 +415,11 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
                 }
             }
         }
+        let reward0 = if reward0 == 0.5 {
+            self.draw_reward0
+        } else {
+            reward0
+        };
         self.backpropagate(reward0);
         if self.tracks_amaf() {
             self.backpropagate_amaf(reward0, played_slots);
@@ -960,9 +975,13 @@ mod tests {
 
     type TicTacToeTree = Tree<TicTacToe, UniformPlayout<u8>>;
 
-    /// The settings the tests start from (those of the UTTT bot).
+    /// The settings the tests start from: the UTTT bot's, but a draw worth one half to
+    /// both players (the tests compare values with exact ones).
     fn config() -> TreeConfig {
-        crate::uttt::search::UTTT_SEARCH
+        TreeConfig {
+            contempt: 0.0,
+            ..crate::uttt::search::UTTT_SEARCH
+        }
     }
 
     fn new_tree(game: TicTacToe, config: TreeConfig, seed: u64) -> TicTacToeTree {
@@ -1058,6 +1077,47 @@ mod tests {
         };
         let tree = searched(TicTacToe::from_picture("x..oo.x.."), config, 20_000);
         assert_eq!(tree.best_move().unwrap().mv, 5);
+    }
+
+    #[test]
+    fn contempt_values_a_draw_below_half_for_the_player_to_move_at_the_root() {
+        // x o x / x o o / o x .  — x's last move draws.
+        // x o x / x o o / . x .  — o draws at 6 (8 lets x win at 6).
+        for (picture, best) in [("xoxxooox.", 8), ("xoxxoo.x.", 6)] {
+            for contempt in [0.0, 0.2, -0.1] {
+                let config = TreeConfig {
+                    solver: false,
+                    contempt,
+                    ..config()
+                };
+                let tree = searched(TicTacToe::from_picture(picture), config, 3000);
+                let chosen = tree.best_move().unwrap();
+                assert_eq!(chosen.mv, best, "{picture} contempt {contempt}");
+                assert!(
+                    (chosen.value - (0.5 - contempt)).abs() < 1e-4,
+                    "{picture} contempt {contempt}: {}",
+                    chosen.value
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn contempt_stays_the_bots_when_the_tree_is_rooted_at_the_opponents_position() {
+        // Made with x to move, then rooted at o's move (as pondering does): o's draw at 6
+        // is worth 0.5 + contempt to o, as x sees it.
+        let config = TreeConfig {
+            solver: false,
+            contempt: 0.2,
+            ..config()
+        };
+        let mut tree = new_tree(TicTacToe::from_picture("xoxxoo..."), config, 7);
+        tree.search(Limits::iterations(500));
+        tree.reroot(TicTacToe::from_picture("xoxxoo.x."));
+        tree.search(Limits::iterations(3000));
+        let chosen = tree.best_move().unwrap();
+        assert_eq!(chosen.mv, 6);
+        assert!((chosen.value - 0.7).abs() < 1e-4, "{}", chosen.value);
     }
 
     /// Exact value for the player to move: 1 win, 0.5 draw, 0 loss.
