@@ -200,16 +200,16 @@ fn tron_positions(
 pub fn tron_playouts(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     use crate::bot::options::{CutoffChoice, PlayoutChoice};
     let policies = ["random", "safe", "ngram", "lgr", "lgrf", "ngram-lgr"];
+    let mut positions = riddles_positions();
+    let empty13 = crate::tron::TronState::new(13, 13, [], [(0, 0), (12, 12)]);
+    positions.push(("empty13", empty13.expect("a valid 13x13 start")));
     policies
         .into_iter()
         .flat_map(|name| {
             let mut config = config.clone();
             config.tron.playout = name.parse::<PlayoutChoice>().expect("a known policy");
             config.tron.cutoff = CutoffChoice::None;
-            let mut positions = riddles_positions();
-            let empty13 = crate::tron::TronState::new(13, 13, [], [(0, 0), (12, 12)]);
-            positions.push(("empty13", empty13.expect("a valid 13x13 start")));
-            tron_positions(budget, &config, positions)
+            tron_positions(budget, &config, positions.clone())
                 .into_iter()
                 .map(move |mut result| {
                     result.position = format!("{}/{name}", result.position);

@@ -256,7 +256,7 @@ pub struct SuiteSpec {
 /// with its value as a comment.
 pub fn balanced_uttt_suite(spec: &SuiteSpec) -> Vec<String> {
     use mctsbot::bot::options::UTTT_SEARCH;
-    use mctsbot::search::tree::Tree;
+    use mctsbot::search::tree::{Tree, TreeConfig};
     use mctsbot::search::Limits;
     use mctsbot::uttt::RandomPlayout;
     let mut rng = FastRng::seed_from_u64(spec.seed);
@@ -276,7 +276,13 @@ pub fn balanced_uttt_suite(spec: &SuiteSpec) -> Vec<String> {
         for &mv in &moves {
             board.play(mv);
         }
-        let mut tree = Tree::new(board, UTTT_SEARCH, RandomPlayout, rng.next_u64());
+        // A draw worth one half to both: the suite asks whether a line is even, not
+        // how the bot would play it.
+        let config = TreeConfig {
+            contempt: 0.0,
+            ..UTTT_SEARCH
+        };
+        let mut tree = Tree::new(board, config, RandomPlayout, rng.next_u64());
         tree.search(Limits::millis(spec.ms));
         let Some(best) = tree.best_move() else {
             continue;
