@@ -358,25 +358,39 @@ impl Evaluator<Board> for Playout {
 pub(crate) fn random_playout(board: &Board, rng: &mut FastRng) -> f32 {
     match board.outcome() {
         Some(outcome) => outcome,
-        None => play_to_end(board, rng).final_outcome(),
+        None => {
+            let (mut state, target, target_free) = PlayoutState::new(board);
+            state.play_to_end(target, target_free, rng);
+            state.final_outcome()
+        }
     }
     .reward_for(0)
 }
 
 /// Plays uniformly random moves from `board` (a game not over) to the end; returns the
 /// final working state.
-#[inline(always)]
+#[cfg(test)]
 pub(crate) fn play_to_end(board: &Board, rng: &mut FastRng) -> PlayoutState {
-    let (mut state, mut target, mut target_free) = PlayoutState::new(board);
-    loop {
-        let bits = rng.next_u64();
-        for choice_bits in [bits as u32, (bits >> 32) as u32] {
-            let (board_index, cell) = state.random_choice(target, target_free, choice_bits);
-            if state.apply(board_index, cell) {
-                return state;
+    let (mut state, target, target_free) = PlayoutState::new(board);
+    state.play_to_end(target, target_free, rng);
+    state
+}
+
+impl PlayoutState {
+    /// Plays uniformly random moves to the end of the game, in place (returning the
+    /// state by value costs a copy of it on every play-out).
+    #[inline(always)]
+    fn play_to_end(&mut self, mut target: u8, mut target_free: u64, rng: &mut FastRng) {
+        loop {
+            let bits = rng.next_u64();
+            for choice_bits in [bits as u32, (bits >> 32) as u32] {
+                let (board_index, cell) = self.random_choice(target, target_free, choice_bits);
+                if self.apply(board_index, cell) {
+                    return;
+                }
+                target = cell;
+                target_free = self.free_cells(cell);
             }
-            target = cell;
-            target_free = state.free_cells(cell);
         }
     }
 }
