@@ -194,27 +194,74 @@ fn tron_positions(
 
 /// The play-out policies' speed in the Light Riders search (`mctsbot bench --game tron
 /// --playouts`): [`tron`]'s positions and seed 000's board size (the empty 13x13 board,
-/// riders in opposite corners as on the arena's `empty13`), once per policy with whole
-/// play-outs (no cut-off, as seed 000 plays them), each line's position named
-/// `position/policy`.
+/// riders in opposite corners as on the arena's `empty13`), then a whole game on that
+/// board ([`tron_game`], position `game13`: seed 000's figures are rates over its games),
+/// once per policy with whole play-outs (no cut-off, as seed 000 plays them), each line's
+/// position named `position/policy`.
 pub fn tron_playouts(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     use crate::bot::options::{CutoffChoice, PlayoutChoice};
     let policies = ["random", "safe", "ngram", "lgr", "lgrf", "ngram-lgr"];
     let mut positions = riddles_positions();
     let empty13 = crate::tron::TronState::new(13, 13, [], [(0, 0), (12, 12)]);
-    positions.push(("empty13", empty13.expect("a valid 13x13 start")));
+    let empty13 = empty13.expect("a valid 13x13 start");
+    positions.push(("empty13", empty13.clone()));
     policies
         .into_iter()
         .flat_map(|name| {
             let mut config = config.clone();
             config.tron.playout = name.parse::<PlayoutChoice>().expect("a known policy");
             config.tron.cutoff = CutoffChoice::None;
-            tron_positions(budget, &config, positions.clone())
-                .into_iter()
-                .map(move |mut result| {
-                    result.position = format!("{}/{name}", result.position);
-                    result
-                })
+            let mut results = tron_positions(budget, &config, positions.clone());
+            results.push(tron_game(budget, &config, "game13", empty13.clone()));
+            results.into_iter().map(move |mut result| {
+                result.position = format!("{}/{name}", result.position);
+                result
+            })
         })
         .collect()
+}
+
+/// A whole game from `start` between two searchers the options build, one per rider,
+/// each keeping its tree (and its play-outs' tables) from move to move as the bot does,
+/// each move searched with a twentieth of `budget`; the line counts every search of the
+/// game, and `best` is the game's outcome after its number of rounds.
+fn tron_game(
+    budget: BenchBudget,
+    config: &Config,
+    name: &str,
+    start: crate::tron::TronState,
+) -> BenchResult {
+    use crate::search::SimGame;
+    let per_move = match budget {
+        BenchBudget::Millis(ms) => BenchBudget::Millis((ms / 20).max(1)),
+        BenchBudget::Iterations(n) => BenchBudget::Iterations((n / 20).max(1)),
+    };
+    let seed = config.seed.unwrap_or(1);
+    let mut rng = FastRng::seed_from_u64(seed);
+    let mut searchers =
+        [0, 1].map(|me| TronSearcher::new(&config.tron, start.clone(), me, seed + me as u64, 1));
+    let (mut state, mut stats, mut rounds) = (start, SearchStats::default(), 0);
+    while state.outcome().is_none() {
+        let [mv0, mv1] = [0, 1].map(|me| {
+            let searcher = &mut searchers[me as usize];
+            if !searcher.reroot(&state) {
+                *searcher = TronSearcher::new(&config.tron, state.clone(), me, seed, 1);
+            }
+            let searched = searcher.search(per_move.limits());
+            stats.elapsed += searched.elapsed;
+            stats.absorb(searched);
+            let chosen = searcher.best_move(&mut rng).map(|choice| choice.mv);
+            chosen.unwrap_or_else(|| state.legal_moves(me).nth(0))
+        });
+        state.play_joint(mv0, mv1);
+        rounds += 1;
+    }
+    BenchResult {
+        game: "tron",
+        position: name.to_owned(),
+        stats,
+        best: format!("{:?} after {rounds} rounds", state.outcome()),
+        depth: None,
+        threads: 1,
+    }
 }

@@ -229,7 +229,7 @@ fn pondering_searches_the_round_while_the_opponent_thinks() {
 }
 
 #[test]
-fn bench_playouts_prints_every_policy_on_each_board_and_the_seeds_size() {
+fn bench_playouts_prints_every_policy_on_each_board_the_seeds_size_and_a_game() {
     let output = std::process::Command::new(env!("CARGO_BIN_EXE_mctsbot"))
         .args([
             "bench",
@@ -255,12 +255,38 @@ fn bench_playouts_prints_every_policy_on_each_board_and_the_seeds_size() {
         .collect();
     let mut expected = Vec::new();
     for policy in ["random", "safe", "ngram", "lgr", "lgrf", "ngram-lgr"] {
-        for board in ["empty16", "round12", "empty13"] {
+        for board in ["empty16", "round12", "empty13", "game13"] {
             expected.push(format!("{board}/{policy}"));
         }
     }
     assert_eq!(positions, expected);
     for line in text.lines() {
         assert!(line.contains("\"playouts_per_sec\": "), "{line}");
+    }
+    // A game's line counts the searches of both riders over the whole game: a twentieth
+    // of the budget (15 iterations) for each rider in each round.
+    let field = |line: &str, name: &str| -> u64 {
+        let value = line.split(&format!("\"{name}\": ")).nth(1).unwrap();
+        let value = value.trim_start_matches('"');
+        value
+            .split([',', ' ', '"'])
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    for line in text.lines().filter(|line| line.contains("game13/")) {
+        let rounds: u64 = line
+            .split(" after ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(rounds > 0, "{line}");
+        assert_eq!(field(line, "iterations"), 2 * 15 * rounds, "{line}");
+        assert!(field(line, "playouts") > 0, "{line}");
     }
 }

@@ -18,13 +18,22 @@
 //! context: the riders' heads are their moves of the round before.
 //!
 //! The tables belong to the search that owns the play-out, so they survive from move to
-//! move while the search is kept, and they are bounded: the N-Grams are direct-mapped
-//! hash tables of [`NGRAM_SLOTS`] entries per rider (a newer sequence replaces an older
-//! one in its slot), the LGR tables are arrays over the board's cells.
+//! move while the search is kept, and they are bounded by the board: every table is an
+//! array indexed by the cells of its sequence, so a look-up is an address, never a hash
+//! or a key compare. A 2-gram `(opponent's last, move)` is one [`NGramEntry`] of a
+//! `cells × cells` array; a 3-gram's move lies within two steps of its first move, so the
+//! 3-grams of one `(first move, opponent's last)` are one row of [`THREE_GRAM_ROW`]
+//! entries, indexed by the step from the first move to the move: the candidate moves of
+//! one choice read one cache line. Cells are numbered row by row for the tables (every
+//! bit off the board, where a random play-out may crash, is one more number): on the
+//! 16×16 board 0.25 MiB of 2-grams and 2 MiB of 3-grams a rider, on 13×13 0.11 and
+//! 0.9 MiB (pages never touched are never resident). The LGR tables are arrays over the
+//! cells too.
 
+use super::direction::NTH_BIT;
 use super::playout::PlayoutPolicy;
 use super::space;
-use super::{Direction, TronState};
+use super::{Direction, Grid, TronState};
 use crate::game::Player;
 use crate::search::{random_below, Evaluator, FastRng};
 
@@ -140,45 +149,138 @@ impl Kept {
     }
 }
 
-/// Entries in each rider's N-Gram table (16 bytes each: 1 MiB a rider).
-pub const NGRAM_SLOTS: usize = 1 << 16;
+/// 3-gram entries for one `(first move, opponent's last)` pair: one per step from the
+/// first move to the move (two steps under the simultaneous extraction, one under the
+/// sequential; see [`StepSlots`]).
+pub const THREE_GRAM_ROW: usize = 8;
 /// An LGR entry with no reply.
 const NO_REPLY: u16 = u16::MAX;
 /// A round before the play-out's history begins.
 const UNKNOWN: u16 = u16::MAX;
+/// A step no 3-gram row holds.
+const NO_SLOT: u8 = u8::MAX;
 
-/// One move sequence's average reward.
-#[derive(Clone, Copy, Debug, Default)]
-struct NGramEntry {
-    /// The sequence (see [`ngram_key`]); 0 for an empty slot.
-    key: u64,
-    reward_sum: f32,
-    count: u32,
+/// One move sequence's average reward in 4 bytes, so that a 3-gram row is half a cache
+/// line and a new table is zeroed memory that the system maps as it is touched: the
+/// play-outs averaged in the high 16 bits (saturating; 0: never seen), the average
+/// reward in units of 1/[`MEAN_ONE`] in the low 16.
+type NGramEntry = u32;
+
+/// An average reward of 1 in [`NGramEntry`]'s units.
+const MEAN_ONE: f32 = u16::MAX as f32;
+
+/// The average reward of a sequence, if it was seen.
+#[inline(always)]
+fn ngram_reward(entry: NGramEntry) -> Option<f32> {
+    (entry >> 16 != 0).then(|| (entry & 0xffff) as f32 / MEAN_ONE)
 }
 
-/// The key of a 2-gram (`older` = [`UNKNOWN`]) or 3-gram; never 0.
+/// Adds one play-out's reward to a sequence's running average (past 65,535 play-outs it
+/// moves by 1/65,535 of the difference: a moving average of a mean long settled).
 #[inline(always)]
-fn ngram_key(older: u16, opponent_last: u16, mv: u16) -> u64 {
-    (older as u64) << 40 | (opponent_last as u64) << 20 | (mv as u64) << 4 | 1
+fn ngram_add(entry: &mut NGramEntry, reward: f32) {
+    let count = ((*entry >> 16) as u16).saturating_add(1);
+    let mean = (*entry & 0xffff) as f32;
+    // Rounded by adding one half (the mean is never negative): `f32::round` is a libm
+    // call on the baseline x86-64 target.
+    let mean = (mean + (reward * MEAN_ONE - mean) / count as f32 + 0.5) as u32;
+    *entry = (count as u32) << 16 | mean;
+}
+
+/// Where a 3-gram's move lies in its row: the slot of each bit step from the 3-gram's
+/// first move to its move. The simultaneous extraction's moves are two steps from the
+/// first (the rider's own move lies between), the sequential one's one step (the first
+/// is the rider's own last move); a step back onto the first move is a crash into the
+/// rider's own trail, never a safe move, so it has no slot and is never learned.
+#[derive(Clone, Copy, Debug)]
+struct StepSlots {
+    /// The extraction whose steps these are.
+    extraction: Extraction,
+    /// `slot[step + 2 * stride + 1]`: the row slot of a bit step, or [`NO_SLOT`].
+    slot: [u8; StepSlots::SPAN],
+    /// `2 * stride + 1`: the offset of a step of zero.
+    zero: isize,
+}
+
+impl StepSlots {
+    /// Every step of at most two cells: `|step| <= 2 * stride + 1` with a stride of at
+    /// most 63.
+    const SPAN: usize = 4 * 63 + 3;
+
+    fn new(extraction: Extraction, stride: isize) -> StepSlots {
+        let steps: Vec<isize> = match extraction {
+            Extraction::Simultaneous => vec![
+                -2 * stride,
+                -stride - 1,
+                -stride + 1,
+                -2,
+                2,
+                stride - 1,
+                stride + 1,
+                2 * stride,
+            ],
+            Extraction::Sequential => vec![-stride, -1, 1, stride],
+        };
+        let zero = 2 * stride + 1;
+        let mut slot = [NO_SLOT; StepSlots::SPAN];
+        for (k, step) in steps.into_iter().enumerate() {
+            // On boards two cells wide a step of two columns never joins board cells, so
+            // one step may stand for two; there the diagonal one is kept.
+            slot[(zero + step) as usize] = k as u8;
+        }
+        StepSlots {
+            extraction,
+            slot,
+            zero,
+        }
+    }
+
+    /// The row slot of the step from `first` to `mv`.
+    #[inline(always)]
+    fn of(&self, first: u16, mv: u16) -> Option<usize> {
+        let index = self.zero + mv as isize - first as isize;
+        let slot = *self.slot.get(usize::try_from(index).ok()?)?;
+        (slot != NO_SLOT).then_some(slot as usize)
+    }
 }
 
 /// What the learned play-outs know, per rider.
 #[derive(Clone)]
 struct Tables {
-    /// The board the tables index (a new board starts them afresh).
+    /// The board the tables index (a new board, or another extraction, starts them
+    /// afresh).
+    grid: Grid,
+    /// `cell_index[bit]`: the table index of a board cell's bit, numbered row by row;
+    /// every other bit (a crash off the board) is `cells - 1`.
+    cell_index: Vec<u16>,
+    /// The board's cells and the one index off it.
     cells: usize,
-    ngrams: [Vec<NGramEntry>; 2],
-    /// `lgr1[p][opponent's last]`: `p`'s reply.
+    /// `two_grams[p][opponent's last * cells + move]`, cells by their index.
+    two_grams: [Vec<NGramEntry>; 2],
+    /// `three_grams[p][(first * cells + opponent's last) * THREE_GRAM_ROW + slot]`, the
+    /// slot of the step from the first move to the move.
+    three_grams: [Vec<NGramEntry>; 2],
+    steps: StepSlots,
+    /// `lgr1[p][opponent's last]`: `p`'s reply (a bit; the context by its index).
     lgr1: [Vec<u16>; 2],
     /// `lgr2[p][p's last * cells + opponent's last]`: `p`'s reply.
     lgr2: [Vec<u16>; 2],
 }
 
 impl Tables {
-    fn new(cells: usize, kept: Kept) -> Self {
-        let ngrams = || {
+    fn new(grid: Grid, kept: Kept, extraction: Extraction) -> Self {
+        let off_board = grid.cells() as u16;
+        let mut cell_index = vec![off_board; grid.words() * 64];
+        for (index, (x, y)) in (0..grid.height())
+            .flat_map(|y| (0..grid.width()).map(move |x| (x, y)))
+            .enumerate()
+        {
+            cell_index[grid.index(x, y)] = index as u16;
+        }
+        let cells = grid.cells() + 1;
+        let ngrams = |size: usize| {
             if kept.ngrams {
-                vec![NGramEntry::default(); NGRAM_SLOTS]
+                vec![0; size]
             } else {
                 Vec::new()
             }
@@ -190,52 +292,96 @@ impl Tables {
                 Vec::new()
             }
         };
+        let three = cells * cells * THREE_GRAM_ROW;
         Tables {
+            grid,
+            cell_index,
             cells,
-            ngrams: [ngrams(), ngrams()],
+            two_grams: [ngrams(cells * cells), ngrams(cells * cells)],
+            three_grams: [ngrams(three), ngrams(three)],
+            steps: StepSlots::new(extraction, grid.stride() as isize),
             lgr1: [replies(cells), replies(cells)],
             lgr2: [replies(cells * cells), replies(cells * cells)],
         }
     }
 
+    /// The table index of the cell at `bit`.
     #[inline(always)]
-    fn slot(key: u64) -> usize {
-        (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 48) as usize & (NGRAM_SLOTS - 1)
+    fn index(&self, bit: u16) -> usize {
+        self.cell_index[bit as usize] as usize
     }
 
-    /// The average reward of a sequence for `player`, if the table holds it.
+    /// Where `player`'s 2-gram `(opponent_last, mv)` is in `two_grams`.
     #[inline(always)]
-    fn ngram(&self, player: Player, key: u64) -> Option<f32> {
-        let entry = &self.ngrams[player as usize][Self::slot(key)];
-        (entry.key == key).then(|| entry.reward_sum / entry.count as f32)
+    fn two_gram_at(&self, opponent_last: u16, mv: u16) -> usize {
+        self.index(opponent_last) * self.cells + self.index(mv)
     }
 
-    fn add_ngram(&mut self, player: Player, key: u64, reward: f32) {
-        let entry = &mut self.ngrams[player as usize][Self::slot(key)];
-        if entry.key != key {
-            *entry = NGramEntry {
-                key,
-                reward_sum: 0.0,
-                count: 0,
-            };
+    /// The entry of `player`'s 2-gram `(opponent_last, mv)`.
+    #[inline(always)]
+    fn two_gram(&self, player: Player, opponent_last: u16, mv: u16) -> NGramEntry {
+        self.two_grams[player as usize][self.two_gram_at(opponent_last, mv)]
+    }
+
+    /// The start of `player`'s 3-gram row for `(first, opponent_last)`.
+    #[inline(always)]
+    fn three_gram_row(&self, first: u16, opponent_last: u16) -> usize {
+        (self.index(first) * self.cells + self.index(opponent_last)) * THREE_GRAM_ROW
+    }
+
+    /// The entry of `player`'s 3-gram `(first, opponent_last, mv)`, `None` for a move no
+    /// row holds.
+    #[inline(always)]
+    fn three_gram(
+        &self,
+        player: Player,
+        first: u16,
+        opponent_last: u16,
+        mv: u16,
+    ) -> Option<NGramEntry> {
+        let slot = self.steps.of(first, mv)?;
+        Some(self.three_grams[player as usize][self.three_gram_row(first, opponent_last) + slot])
+    }
+
+    /// Adds a play-out's reward to `player`'s 2-gram after `context` and, when the
+    /// context has a first move, its 3-gram.
+    fn add_ngrams(&mut self, player: Player, context: &NGramContext, mv: u16, reward: f32) {
+        let me = player as usize;
+        let two = self.two_gram_at(context.opponent, mv);
+        ngram_add(&mut self.two_grams[me][two], reward);
+        if context.older == UNKNOWN {
+            return;
         }
-        entry.reward_sum += reward;
-        entry.count += 1;
+        if let Some(slot) = self.steps.of(context.older, mv) {
+            let row = self.three_gram_row(context.older, context.opponent);
+            ngram_add(&mut self.three_grams[me][row + slot], reward);
+        }
     }
 
     /// The N-Gram score of `player` moving to `mv` after `context`: the average of the
-    /// 2-gram's and 3-gram's rewards that the tables hold.
+    /// 2-gram's and 3-gram's rewards that the tables hold (a 3-gram is learned with its
+    /// 2-gram, so the 2-gram is known whenever the 3-gram is), doubled, in
+    /// [`NGramEntry`]'s units, plus one; 0 when neither is known. An integer, so that a
+    /// play-out's choice needs no division.
     #[inline(always)]
-    fn ngram_score(&self, player: Player, context: &NGramContext, mv: u16) -> Option<f32> {
-        let two = self.ngram(player, ngram_key(UNKNOWN, context.opponent, mv));
-        let older = context.older;
-        let three = (older != UNKNOWN)
-            .then(|| self.ngram(player, ngram_key(older, context.opponent, mv)))
-            .flatten();
-        match (two, three) {
-            (Some(a), Some(b)) => Some((a + b) / 2.0),
-            (a, b) => a.or(b),
+    fn ngram_score(&self, player: Player, context: &NGramContext, mv: u16) -> u32 {
+        let two = self.two_gram(player, context.opponent, mv);
+        if two >> 16 == 0 {
+            return 0;
         }
+        let three = if context.older == UNKNOWN {
+            0
+        } else {
+            self.three_gram(player, context.older, context.opponent, mv)
+                .unwrap_or(0)
+        };
+        let mean = |entry: NGramEntry| entry & 0xffff;
+        1 + mean(two)
+            + if three >> 16 == 0 {
+                mean(two)
+            } else {
+                mean(three)
+            }
     }
 
     /// `player`'s last good reply to the riders' moves of the round before, `last`:
@@ -243,7 +389,7 @@ impl Tables {
     #[inline(always)]
     fn reply(&self, player: Player, last: [u16; 2]) -> Option<u16> {
         let (me, them) = (player as usize, 1 - player as usize);
-        let (mine, theirs) = (last[me] as usize, last[them] as usize);
+        let (mine, theirs) = (self.index(last[me]), self.index(last[them]));
         let two = self.lgr2[me][mine * self.cells + theirs];
         let reply = if two != NO_REPLY {
             two
@@ -342,10 +488,10 @@ impl TronPlayout {
         let opponent_head = state.head_index(1 - player);
         match knowledge {
             MoveKnowledge::NGram => {
-                tables.ngram(player, ngram_key(UNKNOWN, opponent_head as u16, cell))
+                ngram_reward(tables.two_gram(player, opponent_head as u16, cell))
             }
             MoveKnowledge::LastGoodReply => {
-                let reply = tables.lgr1[player as usize][opponent_head];
+                let reply = tables.lgr1[player as usize][tables.index(opponent_head as u16)];
                 (reply != NO_REPLY).then_some(if reply == cell { 1.0 } else { 0.0 })
             }
         }
@@ -366,15 +512,11 @@ impl TronPlayout {
                 let (me, them) = (player as usize, 1 - player as usize);
                 let mv = now[me];
                 if kept.ngrams {
-                    let NGramContext { older, opponent } =
-                        extraction.context(&rounds[..t], now[0], player);
-                    tables.add_ngram(player, ngram_key(UNKNOWN, opponent, mv), rewards[me]);
-                    if older != UNKNOWN {
-                        tables.add_ngram(player, ngram_key(older, opponent, mv), rewards[me]);
-                    }
+                    let context = extraction.context(&rounds[..t], now[0], player);
+                    tables.add_ngrams(player, &context, mv, rewards[me]);
                 }
                 if kept.replies {
-                    let (mine, theirs) = (last[me] as usize, last[them] as usize);
+                    let (mine, theirs) = (tables.index(last[me]), tables.index(last[them]));
                     let two = mine * tables.cells + theirs;
                     if rewards[me] >= rewards[them] {
                         tables.lgr1[me][theirs] = mv;
@@ -424,6 +566,10 @@ impl Chooser<'_> {
             return None;
         }
         let head = state.head_index(player);
+        if safe.len() == 1 {
+            // Every policy takes the one way out.
+            return Some(head.wrapping_add_signed(deltas[NTH_BIT[safe.0 as usize][0] as usize]));
+        }
         let is_safe = |cell: usize| {
             (0..4).any(|k| safe.0 >> k & 1 == 1 && head.wrapping_add_signed(deltas[k]) == cell)
         };
@@ -439,7 +585,7 @@ impl Chooser<'_> {
         }
         let context = self.extraction.context(before, rider0_now, player);
         let mut best = None;
-        let mut best_score = f32::NEG_INFINITY;
+        let mut best_score = 0;
         // Start at a random direction so that equal scores are broken at random.
         let start = random_below(rng, 4) as usize;
         for k in (0..4).map(|i| (start + i) % 4) {
@@ -447,11 +593,10 @@ impl Chooser<'_> {
                 continue;
             }
             let cell = head.wrapping_add_signed(deltas[k]);
-            if let Some(score) = tables.ngram_score(player, &context, cell as u16) {
-                if score > best_score {
-                    best_score = score;
-                    best = Some(cell);
-                }
+            let score = tables.ngram_score(player, &context, cell as u16);
+            if score > best_score {
+                best_score = score;
+                best = Some(cell);
             }
         }
         best
@@ -477,9 +622,10 @@ impl Evaluator<TronState> for TronPlayout {
         let Some(kept) = self.kept() else {
             return self.policy.evaluate(state, rng);
         };
-        let cells = state.grid().words() * 64;
-        if self.tables.as_ref().map_or(true, |t| t.cells != cells) {
-            self.tables = Some(Box::new(Tables::new(cells, kept)));
+        let grid = state.grid();
+        let fits = |t: &Tables| t.grid == grid && t.steps.extraction == self.extraction;
+        if !self.tables.as_deref().is_some_and(fits) {
+            self.tables = Some(Box::new(Tables::new(grid, kept, self.extraction)));
         }
         let deltas = space::neighbour_deltas(state.grid());
         let chooser = self.learning.map(|learning| Chooser {
@@ -523,24 +669,102 @@ mod tests {
 
     /// A learner whose tables have seen one play-out of `rounds` with player 0's reward.
     fn taught(learning: Learning, rounds: &[[u16; 2]], reward0: f32) -> TronPlayout {
-        let mut playout = learner(learning);
+        taught_with(learner(learning), rounds, reward0)
+    }
+
+    /// `playout` after its tables have seen one play-out of `rounds`.
+    fn taught_with(mut playout: TronPlayout, rounds: &[[u16; 2]], reward0: f32) -> TronPlayout {
         let kept = playout.kept().expect("a learning play-out keeps tables");
-        playout.tables = Some(Box::new(Tables::new(320, kept)));
+        // Stride 19: the tests' cells 40..=70 are on rows 1 and 2.
+        let grid = Grid::new(18, 16).expect("a valid board");
+        playout.tables = Some(Box::new(Tables::new(grid, kept, playout.extraction)));
         playout.rounds = rounds.to_vec();
         playout.learn(kept, reward0);
         playout
     }
 
-    const ROUNDS: [[u16; 2]; 3] = [[10, 20], [11, 21], [12, 22]];
+    const ROUNDS: [[u16; 2]; 3] = [[40, 60], [41, 61], [42, 62]];
+
+    /// `player`'s average reward for the 2-gram `(opponent_last, mv)`, if seen.
+    fn two(tables: &Tables, player: Player, opponent_last: u16, mv: u16) -> Option<f32> {
+        ngram_reward(tables.two_gram(player, opponent_last, mv))
+    }
+
+    /// `player`'s average reward for the 3-gram `(first, opponent_last, mv)`, if seen.
+    fn three(
+        tables: &Tables,
+        player: Player,
+        first: u16,
+        opponent_last: u16,
+        mv: u16,
+    ) -> Option<f32> {
+        tables
+            .three_gram(player, first, opponent_last, mv)
+            .and_then(ngram_reward)
+    }
+
+    /// [`Tables::ngram_score`] as an average reward (`None`: nothing known).
+    fn score_reward(score: u32) -> Option<f32> {
+        (score > 0).then(|| (score - 1) as f32 / (2.0 * MEAN_ONE))
+    }
 
     #[test]
-    fn ngram_keys_tell_two_grams_from_three_grams_and_are_never_empty() {
-        let two = ngram_key(UNKNOWN, 20, 11);
-        let three = ngram_key(10, 20, 11);
-        assert_ne!(two, three);
-        assert_ne!(two, 0);
-        assert_ne!(ngram_key(0, 0, 0), 0);
-        assert_ne!(ngram_key(10, 20, 11), ngram_key(20, 10, 11));
+    fn each_three_gram_step_has_its_own_slot_of_the_row_and_a_step_back_has_none() {
+        let stride = 17;
+        let two_steps = [-34, -18, -16, -2, 2, 16, 18, 34];
+        let one_step = [-17, -1, 1, 17];
+        for (extraction, steps) in [
+            (Extraction::Simultaneous, &two_steps[..]),
+            (Extraction::Sequential, &one_step[..]),
+        ] {
+            let slots = StepSlots::new(extraction, stride);
+            let first = 200;
+            let mut seen: Vec<usize> = steps
+                .iter()
+                .map(|&step| {
+                    let slot = slots.of(first, (first as isize + step) as u16);
+                    slot.expect("every step of the extraction has a slot")
+                })
+                .collect();
+            seen.sort_unstable();
+            seen.dedup();
+            assert_eq!(seen.len(), steps.len(), "{extraction:?}");
+            assert!(seen.iter().all(|&slot| slot < THREE_GRAM_ROW));
+            assert_eq!(slots.of(first, first), None, "{extraction:?}");
+            assert_eq!(slots.of(first, first + 3 * stride as u16), None);
+        }
+    }
+
+    #[test]
+    fn cells_are_numbered_row_by_row_and_every_bit_off_the_board_is_one_more() {
+        let grid = Grid::new(13, 13).unwrap();
+        let kept = Kept::of(Some(Learning::NGram), None).unwrap();
+        let tables = Tables::new(grid, kept, Extraction::Simultaneous);
+        assert_eq!(tables.cells, 13 * 13 + 1);
+        assert_eq!(tables.index(grid.index(0, 0) as u16), 0);
+        assert_eq!(tables.index(grid.index(12, 0) as u16), 12);
+        assert_eq!(tables.index(grid.index(0, 1) as u16), 13);
+        assert_eq!(tables.index(grid.index(12, 12) as u16), 168);
+        for bit in 0..grid.words() * 64 {
+            let on_board = grid.coords(bit).is_some();
+            assert_eq!(tables.index(bit as u16) == 169, !on_board, "bit {bit}");
+        }
+        assert_eq!(tables.three_grams[0].len(), 170 * 170 * THREE_GRAM_ROW);
+    }
+
+    #[test]
+    fn an_entry_keeps_the_average_reward_and_saturates_its_count() {
+        let mut entry: NGramEntry = 0;
+        assert_eq!(ngram_reward(entry), None);
+        for reward in [1.0, 0.0, 0.5, 1.0] {
+            ngram_add(&mut entry, reward);
+        }
+        assert!((ngram_reward(entry).unwrap() - 0.625).abs() < 1e-4);
+        for _ in 0..70_000 {
+            ngram_add(&mut entry, 1.0);
+        }
+        assert_eq!(entry >> 16, u16::MAX as u32);
+        assert!(ngram_reward(entry).unwrap() > 0.99);
     }
 
     #[test]
@@ -548,42 +772,41 @@ mod tests {
         let playout = taught(Learning::NGram, &ROUNDS, 1.0);
         let tables = playout.tables.as_deref().unwrap();
         // Round 1: rider 0 moved to 11 after the opponent's 20; rider 1 to 21 after 10.
-        assert_eq!(tables.ngram(0, ngram_key(UNKNOWN, 20, 11)), Some(1.0));
-        assert_eq!(tables.ngram(1, ngram_key(UNKNOWN, 10, 21)), Some(0.0));
+        assert_eq!(two(tables, 0, 60, 41), Some(1.0));
+        assert_eq!(two(tables, 1, 40, 61), Some(0.0));
         // Round 2's 3-gram: rider 0's cell two rounds back, the opponent's last, the move.
-        assert_eq!(tables.ngram(0, ngram_key(10, 21, 12)), Some(1.0));
+        assert_eq!(three(tables, 0, 40, 61, 42), Some(1.0));
+        assert_eq!(three(tables, 1, 60, 41, 62), Some(0.0));
         // The opponent's move of the same round is no context.
-        assert_eq!(tables.ngram(0, ngram_key(UNKNOWN, 21, 11)), None);
-        assert_eq!(tables.ngram(1, ngram_key(UNKNOWN, 11, 21)), None);
+        assert_eq!(two(tables, 0, 61, 41), None);
+        assert_eq!(two(tables, 1, 41, 61), None);
         let rounds = &ROUNDS[..];
         let score = |player, mv| {
             let context = Extraction::Simultaneous.context(&rounds[..2], rounds[2][0], player);
-            tables.ngram_score(player, &context, mv)
+            score_reward(tables.ngram_score(player, &context, mv))
         };
-        assert_eq!(score(0, 12), Some(1.0));
-        assert_eq!(score(1, 22), Some(0.0));
+        assert_eq!(score(0, 42), Some(1.0));
+        assert_eq!(score(1, 62), Some(0.0));
+        assert_eq!(score(0, 43), None);
     }
 
     #[test]
     fn sequential_ngrams_read_rider_zero_before_rider_one_in_each_round() {
-        let mut playout = taught(Learning::NGram, &[], 1.0);
-        playout.extraction = Extraction::Sequential;
-        playout.rounds = ROUNDS.to_vec();
-        playout.learn(playout.kept().unwrap(), 1.0);
+        let sequential = learner(Learning::NGram).with_extraction(Extraction::Sequential);
+        let playout = taught_with(sequential, &ROUNDS, 1.0);
         let tables = playout.tables.as_deref().unwrap();
-        // The list 10 20 11 21 12 22: rider 1's move follows rider 0's of the same round.
-        assert_eq!(tables.ngram(1, ngram_key(UNKNOWN, 11, 21)), Some(0.0));
-        assert_eq!(tables.ngram(1, ngram_key(20, 11, 21)), Some(0.0));
+        // The list 40 60 41 61 42 62: rider 1's move follows rider 0's of the same round.
+        assert_eq!(two(tables, 1, 41, 61), Some(0.0));
+        assert_eq!(three(tables, 1, 60, 41, 61), Some(0.0));
         // Rider 0's follows rider 1's of the round before, its own move before that.
-        assert_eq!(tables.ngram(0, ngram_key(UNKNOWN, 20, 11)), Some(1.0));
-        assert_eq!(tables.ngram(0, ngram_key(11, 21, 12)), Some(1.0));
+        assert_eq!(two(tables, 0, 60, 41), Some(1.0));
+        assert_eq!(three(tables, 0, 41, 61, 42), Some(1.0));
         // Not the simultaneous sequences.
-        assert_eq!(tables.ngram(1, ngram_key(UNKNOWN, 10, 21)), None);
-        assert_eq!(tables.ngram(0, ngram_key(10, 21, 12)), None);
+        assert_eq!(two(tables, 1, 40, 61), None);
         // A play-out in progress: rider 1 reads rider 0's move of the open round.
-        let context = Extraction::Sequential.context(&[[10, 20]], 11, 1);
-        assert_eq!((context.older, context.opponent), (20, 11));
-        assert_eq!(tables.ngram_score(1, &context, 21), Some(0.0));
+        let context = Extraction::Sequential.context(&[[40, 60]], 41, 1);
+        assert_eq!((context.older, context.opponent), (60, 41));
+        assert_eq!(score_reward(tables.ngram_score(1, &context, 61)), Some(0.0));
     }
 
     #[test]
@@ -592,37 +815,40 @@ mod tests {
         playout.rounds = ROUNDS.to_vec();
         playout.learn(playout.kept().unwrap(), 0.5);
         let tables = playout.tables.as_deref().unwrap();
-        assert_eq!(tables.ngram(0, ngram_key(UNKNOWN, 20, 11)), Some(0.75));
+        let reward = two(tables, 0, 60, 41).expect("seen twice");
+        assert!((reward - 0.75).abs() < 1e-4, "{reward}");
+        let three_reward = three(tables, 0, 40, 61, 42).expect("seen twice");
+        assert!((three_reward - 0.75).abs() < 1e-4, "{three_reward}");
     }
 
     #[test]
     fn last_good_replies_are_kept_by_lgr_and_forgotten_by_lgrf_after_a_loss() {
-        let context = [11, 21];
+        let context = [41, 61];
         for learning in [Learning::Lgr, Learning::Lgrf] {
             let mut playout = taught(learning, &ROUNDS, 1.0);
             let tables = playout.tables.as_deref().unwrap();
-            assert_eq!(tables.reply(0, context), Some(12), "{learning:?}");
+            assert_eq!(tables.reply(0, context), Some(42), "{learning:?}");
             // The loser learns no reply.
             assert_eq!(tables.reply(1, context), None, "{learning:?}");
             // The same moves now lose for rider 0.
             playout.rounds = ROUNDS.to_vec();
             playout.learn(playout.kept().unwrap(), 0.0);
             let tables = playout.tables.as_deref().unwrap();
-            let expected = (learning == Learning::Lgr).then_some(12);
+            let expected = (learning == Learning::Lgr).then_some(42);
             assert_eq!(tables.reply(0, context), expected, "{learning:?}");
-            assert_eq!(tables.reply(1, context), Some(22), "{learning:?}");
+            assert_eq!(tables.reply(1, context), Some(62), "{learning:?}");
         }
     }
 
     #[test]
     fn lgr_two_answers_before_lgr_one() {
         let mut playout = taught(Learning::Lgr, &ROUNDS, 1.0);
-        // Another play-out: after (5, 21) rider 0 went to 6, so LGR-1 for 21 says 6.
-        playout.rounds = vec![[5, 21], [6, 30]];
+        // Another play-out: after (43, 61) rider 0 went to 44, so LGR-1 for 61 says 44.
+        playout.rounds = vec![[43, 61], [44, 70]];
         playout.learn(playout.kept().unwrap(), 1.0);
         let tables = playout.tables.as_deref().unwrap();
-        assert_eq!(tables.reply(0, [11, 21]), Some(12));
-        assert_eq!(tables.reply(0, [40, 21]), Some(6));
+        assert_eq!(tables.reply(0, [41, 61]), Some(42));
+        assert_eq!(tables.reply(0, [50, 61]), Some(44));
     }
 
     #[test]
@@ -641,8 +867,17 @@ mod tests {
                 assert!((0.0..=1.0).contains(&reward), "{learning:?} {reward}");
             }
             let tables = playout.tables.as_deref().unwrap();
-            let ngram_entries = tables.ngrams[0].iter().filter(|e| e.key != 0).count();
-            assert_eq!(ngram_entries > 0, learning.uses_ngrams(), "{learning:?}");
+            let seen = |table: &[NGramEntry]| table.iter().any(|&entry| entry != 0);
+            assert_eq!(
+                seen(&tables.two_grams[0]),
+                learning.uses_ngrams(),
+                "{learning:?}"
+            );
+            assert_eq!(
+                seen(&tables.three_grams[1]),
+                learning.uses_ngrams(),
+                "{learning:?}"
+            );
             let replies = tables.lgr2[0].iter().filter(|&&r| r != NO_REPLY).count();
             assert_eq!(replies > 0, learning.uses_replies(), "{learning:?}");
         }
@@ -659,8 +894,8 @@ mod tests {
             assert!(rounds.len() > 2 && !rounds.iter().flatten().any(|&m| m == UNKNOWN));
             let tables = playout.tables.as_deref().unwrap();
             // Rider 1's first move after rider 0's start, or after its first move.
-            let same_round = tables.ngram(1, ngram_key(UNKNOWN, rounds[1][0], rounds[1][1]));
-            let round_before = tables.ngram(1, ngram_key(UNKNOWN, rounds[0][0], rounds[1][1]));
+            let same_round = two(tables, 1, rounds[1][0], rounds[1][1]);
+            let round_before = two(tables, 1, rounds[0][0], rounds[1][1]);
             let expected = extraction == Extraction::Sequential;
             assert_eq!(same_round.is_some(), expected, "{extraction:?}");
             assert_eq!(round_before.is_some(), !expected, "{extraction:?}");
@@ -680,7 +915,8 @@ mod tests {
             let mut playout =
                 TronPlayout::from(PlayoutPolicy::avoid_crash()).with_knowledge(Some(knowledge));
             let kept = playout.kept().expect("the tree's knowledge keeps tables");
-            playout.tables = Some(Box::new(Tables::new(start.grid().words() * 64, kept)));
+            let tables = Tables::new(start.grid(), kept, Extraction::Simultaneous);
+            playout.tables = Some(Box::new(tables));
             playout.rounds = rounds.to_vec();
             playout.learn(kept, 1.0);
             let value = |player, direction| playout.move_value(&start, player, direction);
@@ -717,7 +953,7 @@ mod tests {
             .as_deref()
             .expect("tables made by the play-outs");
         assert!(tables.lgr1[0].iter().any(|&r| r != NO_REPLY));
-        assert!(tables.ngrams[0].is_empty());
+        assert!(tables.two_grams[0].is_empty() && tables.three_grams[0].is_empty());
     }
 
     #[test]
