@@ -419,3 +419,88 @@ fn every_answer_to_the_codingame_fixture_is_a_valid_action() {
         assert!(valid.contains(&mv), "{answer} not among {valid:?}");
     }
 }
+
+/// The distinct outcomes of every line of play from `board` to the end of the game, or
+/// `None` if there are more than `budget` positions to visit.
+fn final_outcomes(board: &Board, budget: &mut u32) -> Option<Vec<mctsbot::game::Outcome>> {
+    use mctsbot::search::Game;
+    *budget = budget.checked_sub(1)?;
+    if let Some(outcome) = board.outcome() {
+        return Some(vec![outcome]);
+    }
+    let mut moves = Vec::new();
+    board.legal_moves(&mut moves);
+    let mut outcomes = Vec::new();
+    for mv in moves {
+        let mut next = *board;
+        next.play(mv);
+        for outcome in final_outcomes(&next, budget)? {
+            if !outcomes.contains(&outcome) {
+                outcomes.push(outcome);
+            }
+        }
+    }
+    Some(outcomes)
+}
+
+/// A position a few plies before the end of a seeded random game where every line ends
+/// without a line of boards (a draw on TheAIGames), all with the same winner by the
+/// board count (CodinGame's rule), with a choice of moves for the player to move.
+fn lineless_ending() -> (Board, mctsbot::game::Outcome) {
+    use mctsbot::game::Outcome;
+    use mctsbot::search::Game;
+    use mctsbot::uttt::EndRule;
+    use rand::{Rng, SeedableRng};
+    for seed in 0..10_000 {
+        let mut rng = rand_xoshiro::Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut history = vec![Board::new()];
+        let mut board = Board::new();
+        while board.outcome().is_none() {
+            let mut moves = Vec::new();
+            board.legal_moves(&mut moves);
+            board.play(moves[rng.random_range(0..moves.len())]);
+            history.push(board);
+        }
+        let before = history[history.len().saturating_sub(4)];
+        let mut moves = Vec::new();
+        before.legal_moves(&mut moves);
+        let under_draw = final_outcomes(&before, &mut 100_000);
+        let by_count = final_outcomes(&before.under(EndRule::MoreBoards), &mut 100_000);
+        if let (true, Some(&[Outcome::Draw]), Some(&[winner @ Outcome::Win(_)])) =
+            (moves.len() > 1, under_draw.as_deref(), by_count.as_deref())
+        {
+            return (before, winner);
+        }
+    }
+    panic!("no lineless ending in 10,000 random games")
+}
+
+#[test]
+fn the_end_rule_decides_what_the_search_proves_of_a_lineless_ending() {
+    let (board, by_count) = lineless_ending();
+    let input = format!(
+        "settings your_botid {}\n{}",
+        board.turn() + 1,
+        ask(&board, 2000)
+    );
+    let proof = |args: &[&str]| {
+        let (answers, stderr) = run_bot(&input, args);
+        assert_eq!(answers.len(), 1, "{stderr}");
+        let line = stderr
+            .lines()
+            .find(|l| l.contains("move=1 "))
+            .unwrap()
+            .to_owned();
+        line.split_whitespace()
+            .find_map(|w| w.strip_prefix("proof="))
+            .unwrap()
+            .to_owned()
+    };
+    assert_eq!(proof(&["--seed", "1"]), "Draw");
+    let expected = if by_count == mctsbot::game::Outcome::Win(board.turn()) {
+        "Win"
+    } else {
+        "Loss"
+    };
+    assert_eq!(proof(&["--seed", "1", "--end-rule", "boards"]), expected);
+}

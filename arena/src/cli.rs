@@ -6,6 +6,7 @@ use mctsbot::cli::{clock_seed, number};
 use mctsbot::protocol::codingame::{FIRST_TURN_MS, TURN_MS};
 use mctsbot::protocol::Dialect;
 use mctsbot::timeman::{ENGINE_TIMEBANK_MS, TRON_TIME_PER_MOVE_MS, UTTT_TIME_PER_MOVE_MS};
+use mctsbot::uttt::EndRule;
 use std::path::PathBuf;
 
 /// Which game the arena referees.
@@ -48,6 +49,8 @@ impl GameKind {
 pub struct Options {
     pub game: GameKind,
     pub dialect: Dialect,
+    /// `--game uttt`: how a game without a line of small boards ends.
+    pub end_rule: EndRule,
     pub timebank: u64,
     pub time_per_move: u64,
     pub games: u32,
@@ -126,6 +129,10 @@ options:
                           A B A B (B A B A in odd games); the side of the last
                           rider left wins
   --dialect theaigames|riddles   UTTT dialect (default theaigames, the 2016 engine)
+  --end-rule draw|boards  uttt: a game that ends without a line of small boards is a
+                          draw (TheAIGames, the default) or goes to the player with
+                          more small boards (CodinGame's rule, for bots that speak
+                          the engines' protocol)
   --timebank MS           maximum and initial timebank (default 10000)
   --time-per-move MS      added after every answer (default 500 uttt, 200 tron)
   --games N               games to play, colours alternated; the cap of an SPRT
@@ -174,6 +181,7 @@ In a command, {seed} becomes a per-game seed and {game} the game's index.";
 pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut game = GameKind::Uttt;
     let mut dialect = Dialect::TheAiGames;
+    let mut end_rule = EndRule::Draw;
     let mut timebank = None;
     let mut time_per_move = None;
     let mut games = None;
@@ -235,6 +243,13 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
                     _ => return Err(format!("--dialect: unknown dialect {value:?}")),
                 }
             }
+            "--end-rule" => {
+                end_rule = match value.as_str() {
+                    "draw" | "theaigames" => EndRule::Draw,
+                    "boards" | "codingame" => EndRule::MoreBoards,
+                    _ => return Err(format!("--end-rule: draw or boards, not {value:?}")),
+                }
+            }
             "--timebank" => timebank = Some(number(flag, &value)?),
             "--time-per-move" => time_per_move = Some(number(flag, &value)?),
             "--games" => games = Some(number(flag, &value)?),
@@ -272,6 +287,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     Ok(Some(Options {
         game,
         dialect,
+        end_rule,
         timebank: timebank.unwrap_or(match game {
             GameKind::UtttCodinGame | GameKind::TronCodinGame => FIRST_TURN_MS,
             _ => ENGINE_TIMEBANK_MS,

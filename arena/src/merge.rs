@@ -9,6 +9,7 @@ use super::game::{GameRecord, SideStats, Winner};
 use super::series::transcript_name;
 use super::stats::Sprt;
 use mctsbot::protocol::Dialect;
+use mctsbot::uttt::EndRule;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
@@ -75,6 +76,11 @@ fn options(settings: &Value, sprt: &Value) -> Result<Options, String> {
         dialect: match text("dialect")?.as_str() {
             "Riddles" => Dialect::Riddles,
             _ => Dialect::TheAiGames,
+        },
+        // Series written before --end-rule have none: the engines' draw.
+        end_rule: match settings["end_rule"].as_str() {
+            Some("MoreBoards") => EndRule::MoreBoards,
+            _ => EndRule::Draw,
         },
         timebank: int("timebank")?,
         time_per_move: int("time_per_move")?,

@@ -490,6 +490,7 @@ pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
     let settings = json::object(&[
         ("game", json::string(opts.game.name())),
         ("dialect", json::string(&format!("{:?}", opts.dialect))),
+        ("end_rule", json::string(&format!("{:?}", opts.end_rule))),
         ("timebank", opts.timebank.to_string()),
         ("time_per_move", opts.time_per_move.to_string()),
         ("riders", opts.riders.to_string()),

@@ -4,6 +4,7 @@
 //! (the ply, from 1), `field`, `macroboard`, then `action move BANK`.
 //!
 //! An opening (`--openings`) is played on the board first; the bots see its position.
+//! `--end-rule boards` ends a lineless game as CodinGame does (more small boards wins).
 //!
 //! An answer that is late, unparsable or illegal is asked for once more (with the
 //! refilled bank); a second failure, or a crash, loses the game.
@@ -38,7 +39,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         )));
         seat.send(&Command::Settings(Setting::YourBotId(dialect.engine_id(p))));
     }
-    let mut board = Board::new();
+    let mut board = Board::with_end_rule(opts.end_rule);
     if let Some(Opening::Uttt(moves)) = &setup.opening {
         for &mv in moves {
             board.play(mv);

@@ -290,3 +290,52 @@ fn bad_options_are_refused() {
         "{stderr}"
     );
 }
+
+#[test]
+fn the_board_count_end_rule_decides_lineless_games() {
+    // The same deterministic games under both rules: those that end without a line of
+    // small boards are draws on TheAIGames and mostly won by the board count.
+    let draws = |rule: &'static str| -> u64 {
+        let run = arena(
+            &format!("end-rule-{rule}"),
+            &args(&[
+                "--games",
+                "40",
+                "-j",
+                "2",
+                "--seed",
+                "1",
+                "--openings",
+                "random:6",
+                "--end-rule",
+                rule,
+            ]),
+            &bot("first_legal", ""),
+            &bot("first_legal", ""),
+        );
+        has(
+            &run.json,
+            &format!(
+                "\"end_rule\": \"{}\"",
+                if rule == "boards" {
+                    "MoreBoards"
+                } else {
+                    "Draw"
+                }
+            ),
+        );
+        let after = run.json.split("\"draws\": ").nth(1).unwrap();
+        after
+            .split(|c: char| !c.is_ascii_digit())
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (under_draw, by_count) = (draws("draw"), draws("boards"));
+    assert!(under_draw > 0, "no lineless game to decide");
+    assert!(
+        by_count < under_draw,
+        "{by_count} draws by count, {under_draw} without"
+    );
+}

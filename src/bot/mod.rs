@@ -584,10 +584,12 @@ mod tests {
     /// and the bot's Light Riders tests check it; `--ponder` changes when the bot
     /// searches: the bot's UTTT tests check it.
     /// `--protocol` chooses the dialect: the CodinGame tests (`codingame.rs`, the bot's
-    /// UTTT tests) check it.
+    /// UTTT tests) check it. `--end-rule` is the engine's rule, not the search's: the
+    /// bot's UTTT tests check that it decides what the search proves.
     const OTHER_FLAGS: &[&str] = &[
         "--game",
         "--protocol",
+        "--end-rule",
         "--seed",
         "--no-endgame",
         "--tron-late-alphabeta",

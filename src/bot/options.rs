@@ -14,6 +14,7 @@ use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout, TronState};
 use crate::uttt::evaluate::{EvalKind, Weights};
 use crate::uttt::search::UtttPlay;
 pub use crate::uttt::search::UTTT_SEARCH;
+use crate::uttt::EndRule;
 use std::str::FromStr;
 
 /// Which game the bot plays.
@@ -57,6 +58,9 @@ pub struct Config {
     pub threads: usize,
     /// Search on while the opponent thinks (UTTT).
     pub ponder: bool,
+    /// How a UTTT game the engines' protocol describes ends without a line of small
+    /// boards (the protocol does not say; CodinGame's own protocol always counts boards).
+    pub end_rule: EndRule,
 }
 
 impl Default for Config {
@@ -72,6 +76,7 @@ impl Default for Config {
             time_horizon: None,
             threads: 1,
             ponder: false,
+            end_rule: EndRule::Draw,
         }
     }
 }
@@ -558,6 +563,10 @@ OPTIONS:
                             a free choice -0.5); they count towards
                             --expand-visits [5,0.2]
     --no-prior              new nodes start empty
+    --end-rule draw|boards  UTTT over the engines' protocol: a game without a line of
+                            small boards is a draw (TheAIGames, riddles.io) or goes
+                            to the player with more of them (CodinGame's rule; its
+                            own protocol always plays it) [draw]
     --contempt X            a draw is worth 0.5-X to the bot and 0.5+X to its
                             opponent in the search (-0.5..0.5) [0.2]
     --playout random|win-first
@@ -696,6 +705,16 @@ impl Config {
                     config.uttt_play.prior_bias = Some(bias);
                 }
                 "--contempt" => config.uttt.contempt = contempt(&value("a number")?)?,
+                "--end-rule" => {
+                    config.end_rule = match value("draw or boards")?.as_str() {
+                        "draw" | "theaigames" => EndRule::Draw,
+                        "boards" | "codingame" => EndRule::MoreBoards,
+                        other => return Err(format!("--end-rule: draw or boards, not {other:?}")),
+                    }
+                }
+                "--prior-net" => {
+                    config.uttt_play.network_prior = Some(positive(flag, &value("a weight")?)?)
+                }
                 "--no-prior" => {
                     config.uttt.prior_visits = 0;
                     config.uttt_play.prior_bias = None;

@@ -76,7 +76,7 @@ impl GamePlayer for UtttPlayer {
 
     fn act(&mut self, request: &ActRequest) -> String {
         let board = match self.position(request.settings) {
-            Ok(board) => board,
+            Ok(board) => board.under(request.config.end_rule),
             Err(err) => {
                 error!("invalid position from the engine: {err}");
                 return self.recover();

@@ -162,9 +162,14 @@ const NO_SLOT: u8 = u8::MAX;
 
 /// One move sequence's average reward in 4 bytes, so that a 3-gram row is half a cache
 /// line and a new table is zeroed memory that the system maps as it is touched: the
-/// play-outs averaged in the high 16 bits (saturating; 0: never seen), the average
+/// play-outs averaged in the high 16 bits (at most [`NGRAM_MEMORY`]; 0: never seen), the average
 /// reward in units of 1/[`MEAN_ONE`] in the low 16.
 type NGramEntry = u32;
+
+/// Play-outs a sequence's average counts in full: past them it becomes a moving average
+/// of about this many, so that the tables, kept for the whole game, follow the positions
+/// the game reaches rather than those of its first moves.
+const NGRAM_MEMORY: u16 = 1024;
 
 /// An average reward of 1 in [`NGramEntry`]'s units.
 const MEAN_ONE: f32 = u16::MAX as f32;
@@ -175,11 +180,11 @@ fn ngram_reward(entry: NGramEntry) -> Option<f32> {
     (entry >> 16 != 0).then(|| (entry & 0xffff) as f32 / MEAN_ONE)
 }
 
-/// Adds one play-out's reward to a sequence's running average (past 65,535 play-outs it
-/// moves by 1/65,535 of the difference: a moving average of a mean long settled).
+/// Adds one play-out's reward to a sequence's running average (past [`NGRAM_MEMORY`]
+/// play-outs, a moving average).
 #[inline(always)]
 fn ngram_add(entry: &mut NGramEntry, reward: f32) {
-    let count = ((*entry >> 16) as u16).saturating_add(1);
+    let count = ((*entry >> 16) as u16 + 1).min(NGRAM_MEMORY);
     let mean = (*entry & 0xffff) as f32;
     // Rounded by adding one half (the mean is never negative): `f32::round` is a libm
     // call on the baseline x86-64 target.
@@ -753,18 +758,26 @@ mod tests {
     }
 
     #[test]
-    fn an_entry_keeps_the_average_reward_and_saturates_its_count() {
+    fn an_entry_keeps_the_average_reward_then_a_moving_average() {
         let mut entry: NGramEntry = 0;
         assert_eq!(ngram_reward(entry), None);
         for reward in [1.0, 0.0, 0.5, 1.0] {
             ngram_add(&mut entry, reward);
         }
         assert!((ngram_reward(entry).unwrap() - 0.625).abs() < 1e-4);
-        for _ in 0..70_000 {
+        for _ in 0..NGRAM_MEMORY {
             ngram_add(&mut entry, 1.0);
         }
-        assert_eq!(entry >> 16, u16::MAX as u32);
-        assert!(ngram_reward(entry).unwrap() > 0.99);
+        assert_eq!(entry >> 16, NGRAM_MEMORY as u32);
+        let settled = ngram_reward(entry).unwrap();
+        assert!(settled > 0.6, "{settled}");
+        // A moving average now: the newest play-outs move it by 1/NGRAM_MEMORY each.
+        for _ in 0..NGRAM_MEMORY {
+            ngram_add(&mut entry, 0.0);
+        }
+        assert_eq!(entry >> 16, NGRAM_MEMORY as u32);
+        let moved = ngram_reward(entry).unwrap();
+        assert!((moved - settled * (-1.0f32).exp()).abs() < 0.02, "{moved}");
     }
 
     #[test]

@@ -142,6 +142,14 @@ impl Board {
         }
     }
 
+    /// This position under `rule`.
+    pub fn under(self, rule: EndRule) -> Board {
+        Board {
+            end_rule: rule,
+            ..self
+        }
+    }
+
     /// How a lineless game ends on this board.
     pub fn end_rule(&self) -> EndRule {
         self.end_rule

@@ -32,7 +32,17 @@ const ANY_TARGET: usize = 189;
 /// Appends the indices of `board`'s active features, from the view of the player to move,
 /// in increasing order.
 pub fn active_features(board: &Board, out: &mut Vec<u16>) {
-    features_for(board, board.turn(), out);
+    features_for(board, board.turn(), &mut |f| out.push(f));
+}
+
+/// The embedded network's value (0..1) of `board` for the player to move, its first layer
+/// summed from scratch (for a position seen once, as a new node's prior).
+pub fn value_of(board: &Board) -> f32 {
+    let net = embedded();
+    let mut acc = Accumulator([0; HIDDEN]);
+    acc.0.copy_from_slice(&net.b1);
+    features_for(board, board.turn(), &mut |f| acc.add(net, f));
+    net.value(&acc)
 }
 
 /// The target feature: the board the player to move is sent to, or any.
@@ -45,7 +55,7 @@ fn target_feature(board: &Board) -> u16 {
 
 /// [`active_features`] as `viewer` sees the position (the target feature is the same for
 /// both viewers: where the player to move is sent).
-fn features_for(board: &Board, viewer: Player, out: &mut Vec<u16>) {
+fn features_for(board: &Board, viewer: Player, out: &mut impl FnMut(u16)) {
     let mover = viewer as usize;
     for (offset, player) in [(0, mover), (OPPONENT_MARKS, 1 - mover)] {
         for (micro, &marks) in board.marks[player].iter().enumerate() {
@@ -53,20 +63,18 @@ fn features_for(board: &Board, viewer: Player, out: &mut Vec<u16>) {
             while bits != 0 {
                 let cell = bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                out.push(
-                    (offset + Move::from_board_cell(micro as u8, cell as u8).0 as usize) as u16,
-                );
+                out((offset + Move::from_board_cell(micro as u8, cell as u8).0 as usize) as u16);
             }
         }
     }
     for (offset, player) in [(MOVER_WON, mover), (OPPONENT_WON, 1 - mover)] {
         let mut won = board.won[player];
         while won != 0 {
-            out.push((offset + won.trailing_zeros() as usize) as u16);
+            out((offset + won.trailing_zeros() as usize) as u16);
             won &= won - 1;
         }
     }
-    out.push(target_feature(board));
+    out(target_feature(board));
 }
 
 /// The trained weights the bot embeds (`uttt-train` writes them; `tune/README.md`).
@@ -101,7 +109,7 @@ impl NnBoard {
         let mut features = Vec::with_capacity(64);
         let acc = [0, 1].map(|viewer| {
             features.clear();
-            features_for(&board, viewer, &mut features);
+            features_for(&board, viewer, &mut |f| features.push(f));
             net.accumulate(&features)
         });
         NnBoard { board, acc, net }

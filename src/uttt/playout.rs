@@ -277,6 +277,9 @@ pub struct Playout {
     played: [u128; 2],
     /// Heuristic node initialisation: the bias of [`prior::tactical_prior`].
     pub prior_bias: Option<f32>,
+    /// Heuristic node initialisation by the embedded network: its weight in the prior
+    /// ([`prior::network_prior`]).
+    pub network_prior: Option<f32>,
 }
 
 impl Playout {
@@ -291,6 +294,7 @@ impl Playout {
             record_moves,
             played: [0; 2],
             prior_bias: None,
+            network_prior: None,
         }
     }
 
@@ -347,8 +351,16 @@ impl Evaluator<Board> for Playout {
     }
 
     fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
-        let bias = self.prior_bias?;
-        Some(prior::tactical_prior(parent, child, bias))
+        match (self.prior_bias, self.network_prior) {
+            (None, None) => None,
+            (bias, None) => Some(prior::tactical_prior(parent, child, bias?)),
+            (bias, Some(weight)) => Some(prior::network_prior(
+                parent,
+                child,
+                bias.unwrap_or(0.0),
+                weight,
+            )),
+        }
     }
 }
 

@@ -43,6 +43,16 @@ pub fn tactical_prior(parent: &Board, child: &Board, bias: f32) -> f32 {
     reward_for(parent.turn(), mover_reward)
 }
 
+/// [`tactical_prior`] moved by the embedded network's judgement of `child`: `weight` times
+/// the network's value of the move for its mover above or below one half.
+pub fn network_prior(parent: &Board, child: &Board, bias: f32, weight: f32) -> f32 {
+    // The network values `child` for the player to move there: the mover's opponent.
+    let judged = 0.5 - super::nn::value_of(child);
+    let mover_reward =
+        (0.5 + bias * tactical_value(parent, child) + weight * judged).clamp(0.05, 0.95);
+    reward_for(parent.turn(), mover_reward)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

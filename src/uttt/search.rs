@@ -73,6 +73,9 @@ pub struct UtttPlay {
     /// Heuristic node initialisation: the tactical prior's bias
     /// ([`super::prior::tactical_prior`]), given [`TreeConfig::prior_visits`] visits.
     pub prior_bias: Option<f32>,
+    /// Heuristic node initialisation by the embedded network: its weight
+    /// ([`super::prior::network_prior`]).
+    pub network_prior: Option<f32>,
 }
 
 /// The seed's comprehensive evaluation, the strongest of its four in the seed (Table 2.8).
@@ -88,6 +91,7 @@ impl Default for UtttPlay {
             early_termination: None,
             network: None,
             prior_bias: Some(UTTT_PRIOR_BIAS),
+            network_prior: None,
         }
     }
 }
@@ -102,7 +106,10 @@ impl UtttPlay {
                 bound,
                 weights: self.weights,
             });
-        Playout::new(self.win_first, early_termination, for_rave).with_prior(self.prior_bias)
+        let mut playout =
+            Playout::new(self.win_first, early_termination, for_rave).with_prior(self.prior_bias);
+        playout.network_prior = self.network_prior;
+        playout
     }
 }
 
