@@ -563,6 +563,10 @@ OPTIONS:
                             a free choice -0.5); they count towards
                             --expand-visits [5,0.2]
     --no-prior              new nodes start empty
+    --prior-net W           heuristic node initialisation by the embedded network too:
+                            a new node's starting value moves by W times the
+                            network's value of it for its mover above or below one
+                            half (with the prior's VISITS) [off]
     --end-rule draw|boards  UTTT over the engines' protocol: a game without a line of
                             small boards is a draw (TheAIGames, riddles.io) or goes
                             to the player with more of them (CodinGame's rule; its

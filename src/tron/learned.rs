@@ -229,8 +229,8 @@ impl StepSlots {
         let zero = 2 * stride + 1;
         let mut slot = [NO_SLOT; StepSlots::SPAN];
         for (k, step) in steps.into_iter().enumerate() {
-            // On boards two cells wide a step of two columns never joins board cells, so
-            // one step may stand for two; there the diagonal one is kept.
+            // Two cells wide, a diagonal step's bits equal a two-column step's, which never
+            // joins two board cells: the one slot serves the diagonal.
             slot[(zero + step) as usize] = k as u8;
         }
         StepSlots {
@@ -268,7 +268,8 @@ struct Tables {
     steps: StepSlots,
     /// `lgr1[p][opponent's last]`: `p`'s reply (a bit; the context by its index).
     lgr1: [Vec<u16>; 2],
-    /// `lgr2[p][p's last * cells + opponent's last]`: `p`'s reply.
+    /// `lgr2[p][p's last * cells + opponent's last]`: `p`'s reply (the context by its
+    /// cells' indices).
     lgr2: [Vec<u16>; 2],
 }
 
