@@ -238,14 +238,16 @@ fn tron_game(
     };
     let seed = config.seed.unwrap_or(1);
     let mut rng = FastRng::seed_from_u64(seed);
-    let mut searchers =
-        [0, 1].map(|me| TronSearcher::new(&config.tron, start.clone(), me, seed + me as u64, 1));
+    let new_searcher = |state: &crate::tron::TronState, me| {
+        TronSearcher::new(&config.tron, state.clone(), me, seed + me as u64, 1)
+    };
+    let mut searchers = [0, 1].map(|me| new_searcher(&start, me));
     let (mut state, mut stats, mut rounds) = (start, SearchStats::default(), 0);
     while state.outcome().is_none() {
         let [mv0, mv1] = [0, 1].map(|me| {
             let searcher = &mut searchers[me as usize];
             if !searcher.reroot(&state) {
-                *searcher = TronSearcher::new(&config.tron, state.clone(), me, seed, 1);
+                *searcher = new_searcher(&state, me);
             }
             let searched = searcher.search(per_move.limits());
             stats.elapsed += searched.elapsed;

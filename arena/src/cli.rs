@@ -243,13 +243,7 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
                     _ => return Err(format!("--dialect: unknown dialect {value:?}")),
                 }
             }
-            "--end-rule" => {
-                end_rule = match value.as_str() {
-                    "draw" | "theaigames" => EndRule::Draw,
-                    "boards" | "codingame" => EndRule::MoreBoards,
-                    _ => return Err(format!("--end-rule: draw or boards, not {value:?}")),
-                }
-            }
+            "--end-rule" => end_rule = value.parse()?,
             "--timebank" => timebank = Some(number(flag, &value)?),
             "--time-per-move" => time_per_move = Some(number(flag, &value)?),
             "--games" => games = Some(number(flag, &value)?),

@@ -709,13 +709,7 @@ impl Config {
                     config.uttt_play.prior_bias = Some(bias);
                 }
                 "--contempt" => config.uttt.contempt = contempt(&value("a number")?)?,
-                "--end-rule" => {
-                    config.end_rule = match value("draw or boards")?.as_str() {
-                        "draw" | "theaigames" => EndRule::Draw,
-                        "boards" | "codingame" => EndRule::MoreBoards,
-                        other => return Err(format!("--end-rule: draw or boards, not {other:?}")),
-                    }
-                }
+                "--end-rule" => config.end_rule = value("draw or boards")?.parse()?,
                 "--prior-net" => {
                     config.uttt_play.network_prior = Some(positive(flag, &value("a weight")?)?)
                 }

@@ -80,6 +80,20 @@ pub enum EndRule {
     MoreBoards,
 }
 
+impl std::str::FromStr for EndRule {
+    type Err = String;
+
+    /// `draw` (or `theaigames`) and `boards` (or `codingame`), as the bot's and the arena's
+    /// `--end-rule` take them.
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "draw" | "theaigames" => Ok(EndRule::Draw),
+            "boards" | "codingame" => Ok(EndRule::MoreBoards),
+            other => Err(format!("--end-rule: draw or boards, not {other:?}")),
+        }
+    }
+}
+
 impl EndRule {
     /// The result of a finished game without a line, from the won-board masks.
     #[inline]

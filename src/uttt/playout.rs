@@ -351,16 +351,12 @@ impl Evaluator<Board> for Playout {
     }
 
     fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
-        match (self.prior_bias, self.network_prior) {
-            (None, None) => None,
-            (bias, None) => Some(prior::tactical_prior(parent, child, bias?)),
-            (bias, Some(weight)) => Some(prior::network_prior(
-                parent,
-                child,
-                bias.unwrap_or(0.0),
-                weight,
-            )),
-        }
+        Some(match self.network_prior {
+            None => prior::tactical_prior(parent, child, self.prior_bias?),
+            Some(weight) => {
+                prior::network_prior(parent, child, self.prior_bias.unwrap_or(0.0), weight)
+            }
+        })
     }
 }
 

@@ -39,8 +39,7 @@ pub fn tactical_value(parent: &Board, child: &Board) -> f32 {
 /// Player 0's starting reward for `child`: an even 0.5 moved by `bias` per unit of
 /// [`tactical_value`] for the mover, kept inside 0.05..0.95.
 pub fn tactical_prior(parent: &Board, child: &Board, bias: f32) -> f32 {
-    let mover_reward = (0.5 + bias * tactical_value(parent, child)).clamp(0.05, 0.95);
-    reward_for(parent.turn(), mover_reward)
+    starting_reward(parent, bias * tactical_value(parent, child))
 }
 
 /// [`tactical_prior`] moved by the embedded network's judgement of `child`: `weight` times
@@ -48,9 +47,16 @@ pub fn tactical_prior(parent: &Board, child: &Board, bias: f32) -> f32 {
 pub fn network_prior(parent: &Board, child: &Board, bias: f32, weight: f32) -> f32 {
     // The network values `child` for the player to move there: the mover's opponent.
     let judged = 0.5 - super::nn::value_of(child);
-    let mover_reward =
-        (0.5 + bias * tactical_value(parent, child) + weight * judged).clamp(0.05, 0.95);
-    reward_for(parent.turn(), mover_reward)
+    starting_reward(
+        parent,
+        bias * tactical_value(parent, child) + weight * judged,
+    )
+}
+
+/// Player 0's reward for a new child whose mover's value is an even 0.5 moved by `lead`,
+/// kept inside 0.05..0.95 so that no prior reads as a proof.
+fn starting_reward(parent: &Board, lead: f32) -> f32 {
+    reward_for(parent.turn(), (0.5 + lead).clamp(0.05, 0.95))
 }
 
 #[cfg(test)]
