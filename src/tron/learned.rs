@@ -174,18 +174,30 @@ const NGRAM_MEMORY: u16 = 1024;
 /// An average reward of 1 in [`NGramEntry`]'s units.
 const MEAN_ONE: f32 = u16::MAX as f32;
 
+/// Play-outs an entry averages (0: the sequence was never seen).
+#[inline(always)]
+fn ngram_count(entry: NGramEntry) -> u32 {
+    entry >> 16
+}
+
+/// An entry's average reward in units of 1/[`MEAN_ONE`].
+#[inline(always)]
+fn ngram_mean(entry: NGramEntry) -> u32 {
+    entry & 0xffff
+}
+
 /// The average reward of a sequence, if it was seen.
 #[inline(always)]
 fn ngram_reward(entry: NGramEntry) -> Option<f32> {
-    (entry >> 16 != 0).then(|| (entry & 0xffff) as f32 / MEAN_ONE)
+    (ngram_count(entry) != 0).then(|| ngram_mean(entry) as f32 / MEAN_ONE)
 }
 
 /// Adds one play-out's reward to a sequence's running average (past [`NGRAM_MEMORY`]
 /// play-outs, a moving average).
 #[inline(always)]
 fn ngram_add(entry: &mut NGramEntry, reward: f32) {
-    let count = ((*entry >> 16) as u16 + 1).min(NGRAM_MEMORY);
-    let mean = (*entry & 0xffff) as f32;
+    let count = (ngram_count(*entry) as u16 + 1).min(NGRAM_MEMORY);
+    let mean = ngram_mean(*entry) as f32;
     // Rounded by adding one half (the mean is never negative): `f32::round` is a libm
     // call on the baseline x86-64 target.
     let mean = (mean + (reward * MEAN_ONE - mean) / count as f32 + 0.5) as u32;
@@ -329,24 +341,23 @@ impl Tables {
         self.two_grams[player as usize][self.two_gram_at(opponent_last, mv)]
     }
 
-    /// The start of `player`'s 3-gram row for `(first, opponent_last)`.
+    /// Where the 3-gram of `mv` after `context` is in `three_grams`: its
+    /// `(first, opponent's last)` row and the slot of the step to `mv`. `None` when the
+    /// context has no first move or no row holds the move.
     #[inline(always)]
-    fn three_gram_row(&self, first: u16, opponent_last: u16) -> usize {
-        (self.index(first) * self.cells + self.index(opponent_last)) * THREE_GRAM_ROW
+    fn three_gram_at(&self, context: &NGramContext, mv: u16) -> Option<usize> {
+        if context.older == UNKNOWN {
+            return None;
+        }
+        let slot = self.steps.of(context.older, mv)?;
+        let row = self.index(context.older) * self.cells + self.index(context.opponent);
+        Some(row * THREE_GRAM_ROW + slot)
     }
 
-    /// The entry of `player`'s 3-gram `(first, opponent_last, mv)`, `None` for a move no
-    /// row holds.
+    /// The entry of `player`'s 3-gram of `mv` after `context`, if a row holds it.
     #[inline(always)]
-    fn three_gram(
-        &self,
-        player: Player,
-        first: u16,
-        opponent_last: u16,
-        mv: u16,
-    ) -> Option<NGramEntry> {
-        let slot = self.steps.of(first, mv)?;
-        Some(self.three_grams[player as usize][self.three_gram_row(first, opponent_last) + slot])
+    fn three_gram(&self, player: Player, context: &NGramContext, mv: u16) -> Option<NGramEntry> {
+        Some(self.three_grams[player as usize][self.three_gram_at(context, mv)?])
     }
 
     /// Adds a play-out's reward to `player`'s 2-gram after `context` and, when the
@@ -355,12 +366,8 @@ impl Tables {
         let me = player as usize;
         let two = self.two_gram_at(context.opponent, mv);
         ngram_add(&mut self.two_grams[me][two], reward);
-        if context.older == UNKNOWN {
-            return;
-        }
-        if let Some(slot) = self.steps.of(context.older, mv) {
-            let row = self.three_gram_row(context.older, context.opponent);
-            ngram_add(&mut self.three_grams[me][row + slot], reward);
+        if let Some(three) = self.three_gram_at(context, mv) {
+            ngram_add(&mut self.three_grams[me][three], reward);
         }
     }
 
@@ -372,22 +379,12 @@ impl Tables {
     #[inline(always)]
     fn ngram_score(&self, player: Player, context: &NGramContext, mv: u16) -> u32 {
         let two = self.two_gram(player, context.opponent, mv);
-        if two >> 16 == 0 {
+        if ngram_count(two) == 0 {
             return 0;
         }
-        let three = if context.older == UNKNOWN {
-            0
-        } else {
-            self.three_gram(player, context.older, context.opponent, mv)
-                .unwrap_or(0)
-        };
-        let mean = |entry: NGramEntry| entry & 0xffff;
-        1 + mean(two)
-            + if three >> 16 == 0 {
-                mean(two)
-            } else {
-                mean(three)
-            }
+        let three = self.three_gram(player, context, mv).unwrap_or(0);
+        let other = if ngram_count(three) == 0 { two } else { three };
+        1 + ngram_mean(two) + ngram_mean(other)
     }
 
     /// `player`'s last good reply to the riders' moves of the round before, `last`:
@@ -704,8 +701,12 @@ mod tests {
         opponent_last: u16,
         mv: u16,
     ) -> Option<f32> {
+        let context = NGramContext {
+            older: first,
+            opponent: opponent_last,
+        };
         tables
-            .three_gram(player, first, opponent_last, mv)
+            .three_gram(player, &context, mv)
             .and_then(ngram_reward)
     }
 
@@ -769,14 +770,14 @@ mod tests {
         for _ in 0..NGRAM_MEMORY {
             ngram_add(&mut entry, 1.0);
         }
-        assert_eq!(entry >> 16, NGRAM_MEMORY as u32);
+        assert_eq!(ngram_count(entry), NGRAM_MEMORY as u32);
         let settled = ngram_reward(entry).unwrap();
         assert!(settled > 0.6, "{settled}");
         // A moving average now: the newest play-outs move it by 1/NGRAM_MEMORY each.
         for _ in 0..NGRAM_MEMORY {
             ngram_add(&mut entry, 0.0);
         }
-        assert_eq!(entry >> 16, NGRAM_MEMORY as u32);
+        assert_eq!(ngram_count(entry), NGRAM_MEMORY as u32);
         let moved = ngram_reward(entry).unwrap();
         assert!((moved - settled * (-1.0f32).exp()).abs() < 0.02, "{moved}");
     }
