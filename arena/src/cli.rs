@@ -51,8 +51,8 @@ pub struct Options {
     pub dialect: Dialect,
     /// `--game uttt`: how a game without a line of small boards ends.
     pub end_rule: EndRule,
-    pub timebank: u64,
-    pub time_per_move: u64,
+    /// Bot A's and bot B's clocks (the same unless an engine has time odds).
+    pub clocks: [Clock; 2],
     pub games: u32,
     pub jobs: usize,
     pub seed: u64,
@@ -75,6 +75,148 @@ pub struct Options {
     pub shard: Option<Shard>,
     /// `--openings`: a file, a shipped suite or `random:N`.
     pub openings: Option<String>,
+    /// Continue the series recorded in `out` (its finished games are kept).
+    pub resume: bool,
+}
+
+/// A side's clock: the initial and maximum timebank and the refill after every answer,
+/// in milliseconds (on CodinGame's clocks: the first turn's time and every later turn's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub timebank: u64,
+    pub time_per_move: u64,
+}
+
+impl Clock {
+    /// Parses `BANK+INC` in milliseconds, as in `tc=10000+500`.
+    pub fn parse(text: &str) -> Result<Clock, String> {
+        let (bank, inc) = text
+            .split_once('+')
+            .ok_or(format!("tc needs BANK+INC in ms, got {text:?}"))?;
+        Ok(Clock {
+            timebank: number("tc", bank)?,
+            time_per_move: number("tc", inc)?,
+        })
+    }
+}
+
+impl std::fmt::Display for Clock {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}+{}", self.timebank, self.time_per_move)
+    }
+}
+
+/// One engine of a series or tournament: `--engine 'name=NAME [tc=BANK+INC] cmd=COMMAND'`
+/// (`cmd=` last: the rest of the text is the command).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Engine {
+    pub name: String,
+    pub command: String,
+    /// Its own clock (time odds); `None` plays on the series' clock.
+    pub clock: Option<Clock>,
+}
+
+impl Engine {
+    pub fn parse(spec: &str) -> Result<Engine, String> {
+        let mut rest = spec.trim_start();
+        let (mut name, mut clock) = (None, None);
+        while !rest.is_empty() {
+            let (key, value) = rest
+                .split_once('=')
+                .ok_or(format!("--engine {spec:?}: expected KEY=VALUE at {rest:?}"))?;
+            if key == "cmd" {
+                let command = value.trim().to_string();
+                if command.is_empty() {
+                    return Err(format!("--engine {spec:?}: cmd= is empty"));
+                }
+                return Ok(Engine {
+                    name: name.ok_or(format!("--engine {spec:?}: needs name="))?,
+                    command,
+                    clock,
+                });
+            }
+            let (value, after) = value.split_once(' ').unwrap_or((value, ""));
+            match key {
+                "name" if !value.is_empty() => name = Some(value.to_string()),
+                "tc" => clock = Some(Clock::parse(value)?),
+                _ => return Err(format!("--engine {spec:?}: unknown or empty key {key:?}")),
+            }
+            rest = after.trim_start();
+        }
+        Err(format!("--engine {spec:?}: needs cmd=COMMAND (last)"))
+    }
+}
+
+/// A tournament's pairings: one engine against each other, or every pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TournamentKind {
+    Gauntlet,
+    RoundRobin,
+}
+
+impl TournamentKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            TournamentKind::Gauntlet => "gauntlet",
+            TournamentKind::RoundRobin => "round-robin",
+        }
+    }
+}
+
+/// `arena gauntlet|round-robin`: the engines, and the series options every pairing
+/// shares (`template`'s bots are the first two engines).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    pub kind: TournamentKind,
+    pub engines: Vec<Engine>,
+    pub template: Options,
+}
+
+impl Tournament {
+    /// The pairs of engine indexes that play a series, in playing order.
+    pub fn pairings(&self) -> Vec<(usize, usize)> {
+        let n = self.engines.len();
+        match self.kind {
+            TournamentKind::Gauntlet => (1..n).map(|j| (0, j)).collect(),
+            TournamentKind::RoundRobin => (0..n)
+                .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
+                .collect(),
+        }
+    }
+
+    /// The series of the pairing `(a, b)`: the template with those engines as A and B,
+    /// recorded in its own folder under `--out`.
+    pub fn series(&self, number: usize, (a, b): (usize, usize)) -> Options {
+        let mut opts = self.template.clone();
+        let default = opts.clocks[0];
+        for (side, engine) in [&self.engines[a], &self.engines[b]].into_iter().enumerate() {
+            opts.names[side] = engine.name.clone();
+            opts.commands[side] = engine.command.clone();
+            opts.clocks[side] = engine.clock.unwrap_or(default);
+        }
+        opts.out = self.template.out.as_ref().map(|dir| {
+            dir.join(format!(
+                "{:02}_{}_vs_{}",
+                number + 1,
+                file_name(&self.engines[a].name),
+                file_name(&self.engines[b].name)
+            ))
+        });
+        opts
+    }
+}
+
+/// `name` with anything but letters, digits, `-`, `_` and `.` replaced by `_`.
+fn file_name(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// One of N equal shares of a series, by pairs of games.
@@ -155,9 +297,11 @@ options:
                           one table and results.json from the shards' results.json
                           (summary, pairs and SPRT recomputed from their games)
   arena report [--out DIR] RUN_DIR...
-                          SVG pictures and an HTML page of finished series: score per
-                          map / opening, the SPRT walk, and the Elo ladder of several
-                          runs (oldest first) [report/]
+                          SVG pictures and an HTML page of series (finished or
+                          interrupted): score per map / opening, the SPRT walk, the
+                          Elo ladder of several runs (oldest first), and for a
+                          tournament's folder its rating list and every pairing
+                          [report/]
   arena openings [--plies MIN..MAX] [--count N] [--ms MS] [--within X] [--seed S]
                           prints a balanced UTTT suite: random lines of MIN..MAX
                           plies [2..4] kept when MS ms [1000] of the bot's search
@@ -174,11 +318,98 @@ options:
   --width W --height H    size of that default board (default 16x16)
   --max-rounds R          Light Riders: a draw after R rounds (default W*H)
   --name-a NAME --name-b NAME   labels in the table (default A, B)
+  --engine 'name=NAME [tc=BANK+INC] cmd=COMMAND'
+                          an engine, instead of the commands: its name, its own
+                          clock in ms (time odds; default --timebank and
+                          --time-per-move), and its command (the rest of the text)
+  --resume                continue the series (or tournament) recorded in --out DIR:
+                          its finished games are kept and the others played; give
+                          the same options (the seed is read from DIR if not given);
+                          --games may grow
+
+With --out, each game is recorded as soon as it ends: a line of DIR/games.jsonl (the
+moves, result, reason, faults and times; DIR/series.json holds the settings) and its
+transcripts, so an interrupted series keeps its games (`arena merge` and `arena report`
+read them) and `--resume` continues it.
 
 In a command, {seed} becomes a per-game seed and {game} the game's index.";
 
-/// Parses the arguments after the program name. `Ok(None)` means `--help`.
+/// Flags that take no value.
+const SWITCHES: &[&str] = &["-h", "--help", "--watch", "--resume"];
+
+/// Flags that take a value (`--flag VALUE` or `--flag=VALUE`).
+const VALUED: &[&str] = &[
+    "--game",
+    "--dialect",
+    "--end-rule",
+    "--timebank",
+    "--time-per-move",
+    "--games",
+    "--sprt",
+    "--shard",
+    "--openings",
+    "-j",
+    "--jobs",
+    "--seed",
+    "--out",
+    "--map",
+    "--width",
+    "--height",
+    "--max-rounds",
+    "--riders",
+    "--name-a",
+    "--name-b",
+    "--engine",
+];
+
+/// Parses the arguments of a series (after the program name). `Ok(None)` means `--help`.
 pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
+    let Some((opts, engines)) = parse_engines(args)? else {
+        return Ok(None);
+    };
+    if engines.len() != 2 {
+        return Err(format!("need two bot commands, got {}", engines.len()));
+    }
+    Ok(Some(opts))
+}
+
+/// Parses the arguments of `arena gauntlet|round-robin` (after the subcommand).
+/// `Ok(None)` means `--help`.
+pub fn parse_tournament(
+    kind: TournamentKind,
+    args: &[String],
+) -> Result<Option<Tournament>, String> {
+    let Some((template, engines)) = parse_engines(args)? else {
+        return Ok(None);
+    };
+    if engines.len() < 3 {
+        return Err(format!(
+            "a {} needs at least three engines (two make a series), got {}",
+            kind.name(),
+            engines.len()
+        ));
+    }
+    if template.sprt.is_some() || template.shard.is_some() {
+        return Err(format!(
+            "--sprt and --shard are for a series, not a {}",
+            kind.name()
+        ));
+    }
+    let mut names: Vec<&str> = engines.iter().map(|e| e.name.as_str()).collect();
+    names.sort_unstable();
+    if let Some(twice) = names.windows(2).find(|w| w[0] == w[1]) {
+        return Err(format!("two engines are named {:?}", twice[0]));
+    }
+    Ok(Some(Tournament {
+        kind,
+        engines,
+        template,
+    }))
+}
+
+/// The options and the engines (`--engine` specs, or bot commands named by
+/// `--name-a`/`--name-b`), the first two of them as bots A and B.
+fn parse_engines(args: &[String]) -> Result<Option<(Options, Vec<Engine>)>, String> {
     let mut game = GameKind::Uttt;
     let mut dialect = Dialect::TheAiGames;
     let mut end_rule = EndRule::Draw;
@@ -192,12 +423,14 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     let mut seed = None;
     let mut out = None;
     let mut watch = false;
+    let mut resume = false;
     let mut maps = Vec::new();
     let (mut width, mut height) = (16, 16);
     let mut max_rounds = None;
     let mut riders = 2;
     let mut names = ["A".to_string(), "B".to_string()];
     let mut commands = Vec::new();
+    let mut engines = Vec::new();
 
     let mut i = 0;
     while i < args.len() {
@@ -215,13 +448,19 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
             Some((f, v)) => (f, Some(v.to_string())),
             None => (arg, None),
         };
-        match flag {
-            "-h" | "--help" => return Ok(None),
-            "--watch" => {
-                watch = true;
-                continue;
+        if SWITCHES.contains(&flag) {
+            if inline.is_some() {
+                return Err(format!("{flag} takes no value"));
             }
-            _ => {}
+            match flag {
+                "--watch" => watch = true,
+                "--resume" => resume = true,
+                _ => return Ok(None),
+            }
+            continue;
+        }
+        if !VALUED.contains(&flag) {
+            return Err(format!("unknown option {flag}"));
         }
         let value = match inline {
             Some(v) => v,
@@ -260,12 +499,27 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
             "--riders" => riders = number(flag, &value)?,
             "--name-a" => names[0] = value,
             "--name-b" => names[1] = value,
-            _ => return Err(format!("unknown option {flag}")),
+            "--engine" => engines.push(Engine::parse(&value)?),
+            _ => unreachable!("every valued flag has an arm"),
         }
     }
-    let commands: [String; 2] = commands
-        .try_into()
-        .map_err(|c: Vec<String>| format!("need two bot commands, got {}", c.len()))?;
+    if !engines.is_empty() && !commands.is_empty() {
+        return Err("give the bots as --engine specs or as commands, not both".into());
+    }
+    if engines.is_empty() {
+        engines = commands
+            .into_iter()
+            .enumerate()
+            .map(|(k, command)| Engine {
+                name: names.get(k).cloned().unwrap_or_else(|| format!("E{k}")),
+                command,
+                clock: None,
+            })
+            .collect();
+    }
+    if engines.len() < 2 {
+        return Err(format!("need two bot commands, got {}", engines.len()));
+    }
     let games = games.unwrap_or(if sprt.is_some() { 20_000 } else { 1 });
     if games == 0 {
         return Err("--games must be at least 1".into());
@@ -276,12 +530,17 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
     if width < 4 || height < 3 {
         return Err("--width/--height: board too small".into());
     }
-    // A short seed from the clock: it is printed, and typed again to repeat a series.
-    let seed = seed.unwrap_or_else(|| clock_seed() % 1_000_000_000);
-    Ok(Some(Options {
-        game,
-        dialect,
-        end_rule,
+    if resume && out.is_none() {
+        return Err("--resume needs --out DIR (the folder of the series to continue)".into());
+    }
+    let seed = match seed {
+        Some(seed) => seed,
+        // Resumed without --seed: the recorded series' seed, so its games stay the same.
+        None if resume => crate::record::saved_seed(out.as_deref().expect("checked above"))?,
+        // A short seed from the clock: it is printed, and typed again to repeat a series.
+        None => clock_seed() % 1_000_000_000,
+    };
+    let series_clock = Clock {
         timebank: timebank.unwrap_or(match game {
             GameKind::UtttCodinGame | GameKind::TronCodinGame => FIRST_TURN_MS,
             _ => ENGINE_TIMEBANK_MS,
@@ -291,6 +550,14 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
             GameKind::Tron => TRON_TIME_PER_MOVE_MS,
             GameKind::UtttCodinGame | GameKind::TronCodinGame => TURN_MS,
         }),
+    };
+    // The first two engines are A and B (a tournament's pairings replace them).
+    let [a, b] = [&engines[0], &engines[1]];
+    let opts = Options {
+        game,
+        dialect,
+        end_rule,
+        clocks: [a.clock, b.clock].map(|c| c.unwrap_or(series_clock)),
         games,
         jobs,
         seed,
@@ -301,12 +568,22 @@ pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
         height,
         max_rounds: max_rounds.unwrap_or(width * height),
         riders,
-        names,
-        commands,
+        names: [a.name.clone(), b.name.clone()],
+        commands: [a.command.clone(), b.command.clone()],
         sprt,
         shard,
         openings,
-    }))
+        resume,
+    };
+    // Engines without time odds play on the series' clock, even in other pairings.
+    let engines = engines
+        .into_iter()
+        .map(|e| Engine {
+            clock: Some(e.clock.unwrap_or(series_clock)),
+            ..e
+        })
+        .collect();
+    Ok(Some((opts, engines)))
 }
 
 #[cfg(test)]
@@ -321,7 +598,11 @@ mod tests {
     fn defaults_and_flags() {
         let o = parse(&args(&["--", "a --x 1", "b"])).unwrap().unwrap();
         assert_eq!(o.game, GameKind::Uttt);
-        assert_eq!((o.timebank, o.time_per_move, o.games), (10_000, 500, 1));
+        let clock = Clock {
+            timebank: 10_000,
+            time_per_move: 500,
+        };
+        assert_eq!((o.clocks, o.games), ([clock; 2], 1));
         assert_eq!(o.commands, ["a --x 1".to_string(), "b".to_string()]);
         let o = parse(&args(&[
             "--game=tron",
@@ -342,7 +623,7 @@ mod tests {
         .unwrap()
         .unwrap();
         assert_eq!(
-            (o.game, o.time_per_move, o.games, o.jobs, o.seed),
+            (o.game, o.clocks[1].time_per_move, o.games, o.jobs, o.seed),
             (GameKind::Tron, 200, 4, 2, 9)
         );
         assert_eq!(o.maps, ["empty13", "rooms16"]);

@@ -1,7 +1,7 @@
 //! What every game of a series shares: its setup, the two seats (bot process, timebank,
 //! fault counts) and the record it leaves. The rules themselves live in the game modules.
 
-use super::cli::Options;
+use super::cli::{Clock, Options};
 use super::maps::Map;
 use super::openings::Opening;
 use super::process::{BotProcess, Reply};
@@ -81,6 +81,10 @@ pub struct GameRecord {
     pub opening: String,
     /// Plies (UTTT) or rounds (Light Riders) played, the opening's included.
     pub moves: u32,
+    /// The moves, the opening's included, in the openings file's notation (UTTT
+    /// `column,row` plies, Light Riders rounds such as `rl`; Tron Battle turns as each
+    /// rider's `u`/`d`/`l`/`r`, `x` for one put out), space-separated.
+    pub line: String,
     pub reason: String,
     pub wall_ms: u64,
     /// Per side (A, B).
@@ -131,6 +135,11 @@ impl GameSetup<'_> {
         [0, 1].map(|p| self.seat(p, ""))
     }
 
+    /// The clock of engine player (or rider) `player`: its side's.
+    pub fn clock(&self, player: usize) -> Clock {
+        self.opts.clocks[self.side(player)]
+    }
+
     /// Starts the bot of engine player (or rider) `player`; `stderr_suffix` tells its
     /// stderr file from its side's other seats.
     pub fn seat(&self, player: usize, stderr_suffix: &str) -> Seat {
@@ -145,10 +154,11 @@ impl GameSetup<'_> {
                 ["A", "B"][side]
             ))
         });
+        let clock = self.clock(player);
         Seat::start(
             &command,
             stderr,
-            Timebank::new(self.opts.timebank, self.opts.time_per_move),
+            Timebank::new(clock.timebank, clock.time_per_move),
         )
     }
 
@@ -199,6 +209,7 @@ impl GameSetup<'_> {
             winner,
             opening: self.opening.as_ref().map_or(String::new(), Opening::text),
             moves,
+            line: String::new(),
             reason,
             wall_ms: started.elapsed().as_millis() as u64,
             stats,

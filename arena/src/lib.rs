@@ -16,6 +16,8 @@ pub mod maps;
 pub mod merge;
 pub mod openings;
 pub mod process;
+pub mod rating;
+pub mod record;
 pub mod report;
 pub mod series;
 pub mod stats;
@@ -26,25 +28,30 @@ pub mod uttt_codingame;
 pub mod uttt_match;
 
 use cli::{GameKind, Options};
+use game::GameRecord;
 
 /// Runs the series `opts` describes, prints the table to stdout and writes `--out`.
 /// Returns the process exit code.
 pub fn run(opts: &Options) -> i32 {
-    let maps = match opts
+    match play_series(opts) {
+        Ok(records) => finish_series(opts, &records),
+        Err(e) => {
+            eprintln!("arena: {e}");
+            2
+        }
+    }
+}
+
+/// Plays the series `opts` describes (the games not yet recorded in `--out`, with
+/// `--resume`), recording each game as it ends; every game, sorted by index.
+pub fn play_series(opts: &Options) -> Result<Vec<GameRecord>, String> {
+    let maps = opts
         .maps
         .iter()
         .map(|m| maps::Map::load(m))
-        .collect::<Result<Vec<_>, _>>()
-    {
-        Ok(maps) => maps,
-        Err(e) => {
-            eprintln!("arena: {e}");
-            return 2;
-        }
-    };
+        .collect::<Result<Vec<_>, _>>()?;
     if opts.game != GameKind::Tron && !maps.is_empty() {
-        eprintln!("arena: --map is for --game tron");
-        return 2;
+        return Err("--map is for --game tron".into());
     }
     let until = opts.sprt.map_or(String::new(), |s| {
         format!(
@@ -62,17 +69,88 @@ pub fn run(opts: &Options) -> i32 {
         GameKind::UtttCodinGame => uttt_codingame::play,
         GameKind::TronCodinGame => tron_codingame::play,
     };
-    let openings = match series::openings(opts, &maps) {
-        Ok(openings) => openings,
+    let openings = series::openings(opts, &maps)?;
+    let (log, done) = match &opts.out {
+        Some(_) => {
+            let (log, done) = record::GameLog::open(opts)?;
+            (Some(log), done)
+        }
+        None => (None, Vec::new()),
+    };
+    Ok(series::run_recorded(
+        opts,
+        &maps,
+        &openings,
+        play,
+        log.as_ref(),
+        done,
+    ))
+}
+
+/// Prints a finished series' table and writes its `results.json`; the exit code.
+fn finish_series(opts: &Options, records: &[GameRecord]) -> i32 {
+    print!("{}", series::table(opts, records));
+    if let Some(dir) = &opts.out {
+        if let Err(e) = series::write_out(dir, opts, records) {
+            eprintln!("arena: cannot write {}: {e}", dir.display());
+            return 1;
+        }
+    }
+    0
+}
+
+/// `arena gauntlet|round-robin`: plays every pairing's series, one after another (each
+/// recorded in its folder under `--out`, resumed with `--resume`), then prints the
+/// rating list and writes `ratings.json` and `ratings.txt`. Returns the exit code.
+pub fn run_tournament(t: &cli::Tournament) -> i32 {
+    let pairings = t.pairings();
+    let mut games = Vec::new();
+    for (number, &(a, b)) in pairings.iter().enumerate() {
+        let opts = t.series(number, (a, b));
+        eprintln!(
+            "arena: {} pairing {}/{}: {} against {}",
+            t.kind.name(),
+            number + 1,
+            pairings.len(),
+            opts.names[0],
+            opts.names[1]
+        );
+        let records = match play_series(&opts) {
+            Ok(records) => records,
+            Err(e) => {
+                eprintln!("arena: {e}");
+                return 2;
+            }
+        };
+        let code = finish_series(&opts, &records);
+        if code != 0 {
+            return code;
+        }
+        games.extend(records.iter().map(|r| rating::Game {
+            first: a,
+            second: b,
+            half_points: r.winner.half_points(),
+        }));
+    }
+    let names: Vec<String> = t.engines.iter().map(|e| e.name.clone()).collect();
+    let list = match rating::rating_list(&names, &games) {
+        Ok(list) => list,
         Err(e) => {
             eprintln!("arena: {e}");
-            return 2;
+            return 1;
         }
     };
-    let records = series::run(opts, &maps, &openings, play);
-    print!("{}", series::table(opts, &records));
-    if let Some(dir) = &opts.out {
-        if let Err(e) = series::write_out(dir, opts, &records) {
+    let table = rating::table(&list);
+    print!(
+        "\n{} of {} engines, {} games:\n{table}",
+        t.kind.name(),
+        names.len(),
+        games.len()
+    );
+    if let Some(dir) = &t.template.out {
+        let written = std::fs::write(dir.join("ratings.txt"), &table)
+            .and_then(|()| std::fs::write(dir.join("ratings.json"), rating::json(t, &list)));
+        if let Err(e) = written {
             eprintln!("arena: cannot write {}: {e}", dir.display());
             return 1;
         }

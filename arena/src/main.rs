@@ -9,6 +9,22 @@ fn main() {
         Some("merge") => std::process::exit(arena::run_merge(&args[1..])),
         Some("openings") => std::process::exit(arena::run_openings(&args[1..])),
         Some("report") => std::process::exit(arena::run_report(&args[1..])),
+        Some(kind @ ("gauntlet" | "round-robin")) => {
+            let kind = if kind == "gauntlet" {
+                cli::TournamentKind::Gauntlet
+            } else {
+                cli::TournamentKind::RoundRobin
+            };
+            match cli::parse_tournament(kind, &args[1..]) {
+                Ok(Some(t)) => std::process::exit(arena::run_tournament(&t)),
+                Ok(None) => println!("{}", cli::USAGE),
+                Err(e) => {
+                    eprintln!("arena {}: {e}\n\n{}", kind.name(), cli::USAGE);
+                    std::process::exit(2);
+                }
+            }
+            return;
+        }
         _ => {}
     }
     match cli::parse(&args) {

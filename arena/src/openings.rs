@@ -166,7 +166,8 @@ pub fn parse_uttt(line: &str) -> Result<Vec<Move>, String> {
     Ok(played)
 }
 
-fn letter(d: Direction) -> char {
+/// A direction as openings and game lines write it.
+pub fn letter(d: Direction) -> char {
     match d {
         Direction::Up => 'u',
         Direction::Down => 'd',

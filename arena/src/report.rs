@@ -30,12 +30,77 @@ struct Estimate {
     high: f64,
 }
 
-/// Writes `index.html` and its SVG pictures into `out` for the series in `dirs`.
+/// A tournament's rating list, read from its `ratings.json`, and its pairings' folders.
+struct Ratings {
+    label: String,
+    estimates: Vec<Estimate>,
+    pairings: Vec<PathBuf>,
+}
+
+impl Ratings {
+    /// The tournament in `dir`, or `None` if `dir` holds no `ratings.json`.
+    fn read(dir: &Path) -> Result<Option<Ratings>, String> {
+        let path = dir.join("ratings.json");
+        let Ok(text) = std::fs::read_to_string(&path) else {
+            return Ok(None);
+        };
+        let file: serde_json::Value = serde_json::from_str(&text)
+            .map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
+        let bad = || format!("{}: a rating without name, elo or elo_ci95", path.display());
+        let estimates = file["ratings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .map(|r| {
+                let (elo, ci) = (
+                    r["elo"].as_f64().ok_or_else(bad)?,
+                    r["elo_ci95"].as_f64().ok_or_else(bad)?,
+                );
+                Ok(Estimate {
+                    label: r["name"].as_str().ok_or_else(bad)?.to_string(),
+                    value: elo,
+                    low: elo - ci,
+                    high: elo + ci,
+                })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let pairings = file["pairings"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|p| p.as_str().map(|name| dir.join(name)))
+            .collect();
+        Ok(Some(Ratings {
+            label: format!(
+                "{} {}",
+                file["kind"].as_str().unwrap_or("tournament"),
+                dir.display()
+            ),
+            estimates,
+            pairings,
+        }))
+    }
+}
+
+/// Writes `index.html` and its SVG pictures into `out` for the series in `dirs`; a
+/// tournament's folder (`arena gauntlet|round-robin --out`) gives its rating list's
+/// picture and each of its pairings' series.
 pub fn report(dirs: &[PathBuf], out: &Path) -> Result<(), String> {
-    let runs = dirs
+    let mut tournaments = Vec::new();
+    let mut series_dirs = Vec::new();
+    for dir in dirs {
+        match Ratings::read(dir)? {
+            Some(t) => {
+                series_dirs.extend(t.pairings.iter().cloned());
+                tournaments.push(t);
+            }
+            None => series_dirs.push(dir.clone()),
+        }
+    }
+    let runs = series_dirs
         .iter()
         .map(|dir| {
-            let (opts, records) = super::merge::merge(std::slice::from_ref(dir))?;
+            let (opts, records) = super::record::read_series(dir)?;
             let label = dir.file_name().map_or(dir.display().to_string(), |n| {
                 n.to_string_lossy().into_owned()
             });
@@ -57,7 +122,19 @@ pub fn report(dirs: &[PathBuf], out: &Path) -> Result<(), String> {
          pre{background:#f4f4f4;padding:1em;overflow-x:auto}img{max-width:100%}</style>\n\
          <h1>arena report</h1>\n",
     );
-    if runs.len() > 1 {
+    for (i, t) in tournaments.iter().enumerate() {
+        let name = format!("ratings{i}.svg");
+        write(
+            &name,
+            &estimates_svg("Elo of each engine (95% interval)", "Elo", &t.estimates),
+        )?;
+        let _ = writeln!(
+            html,
+            "<h2>Rating list: {}</h2>\n<img src=\"{name}\" alt=\"rating list\">",
+            escape(&t.label)
+        );
+    }
+    if runs.len() > 1 && tournaments.is_empty() {
         let ladder: Vec<Estimate> = runs
             .iter()
             .filter_map(|run| {

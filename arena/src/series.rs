@@ -6,6 +6,7 @@ use super::cli::{GameKind, Options};
 use super::game::{GameRecord, GameSetup, SideStats, Winner};
 use super::maps::Map;
 use super::openings::{Book, Opening};
+use super::record::{self, GameLog};
 use super::stats::{Pentanomial, Sprt, SprtState, Summary, Wdl};
 use mctsbot::json;
 use std::fmt::Write as _;
@@ -58,11 +59,40 @@ pub fn schedule(opts: &Options) -> Vec<usize> {
 /// the test to the merge); records sorted by index. Progress goes to stderr, one line
 /// per game.
 pub fn run(opts: &Options, maps: &[Map], openings: &[Opening], play: PlayFn) -> Vec<GameRecord> {
+    run_recorded(opts, maps, openings, play, None, Vec::new())
+}
+
+/// [`run`] that appends each finished game to `log`, after the games `done` (a resumed
+/// series' recorded games, which are not played again).
+pub fn run_recorded(
+    opts: &Options,
+    maps: &[Map],
+    openings: &[Opening],
+    play: PlayFn,
+    log: Option<&GameLog>,
+    done: Vec<GameRecord>,
+) -> Vec<GameRecord> {
     let next = AtomicUsize::new(0);
-    let decided = AtomicBool::new(false);
-    let schedule = schedule(opts);
-    let total = schedule.len();
-    let records = Mutex::new(Vec::new());
+    let total = schedule(opts).len();
+    let schedule: Vec<usize> = schedule(opts)
+        .into_iter()
+        .filter(|index| done.iter().all(|r| r.index != *index))
+        .collect();
+    let decided = AtomicBool::new(
+        opts.shard.is_none()
+            && opts
+                .sprt
+                .is_some_and(|sprt| SprtStatus::of(sprt, &done).state != SprtState::Continue),
+    );
+    if !done.is_empty() {
+        eprintln!(
+            "arena: {} game(s) recorded, {} to play",
+            done.len(),
+            schedule.len()
+        );
+    }
+    let resumed = done.len();
+    let records = Mutex::new(done);
     let started = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..opts.jobs.min(total) {
@@ -84,13 +114,18 @@ pub fn run(opts: &Options, maps: &[Map], openings: &[Opening], play: PlayFn) -> 
                     };
                     let record = play(&setup);
                     let mut records = records.lock().unwrap_or_else(|e| e.into_inner());
+                    if let Some(log) = log {
+                        if let Err(e) = log.append(&record) {
+                            eprintln!("arena: cannot record game {}: {e}", record.index);
+                        }
+                    }
                     records.push(record);
                     let test = opts.sprt.map(|sprt| SprtStatus::of(sprt, &records));
                     if opts.shard.is_none() && test.is_some_and(|t| t.state != SprtState::Continue)
                     {
                         decided.store(true, Ordering::SeqCst);
                     }
-                    eprintln!("{}", progress_line(&records, total, started, test));
+                    eprintln!("{}", progress_line(&records, total, resumed, started, test));
                 }
             });
         }
@@ -105,13 +140,16 @@ pub fn run(opts: &Options, maps: &[Map], openings: &[Opening], play: PlayFn) -> 
 fn progress_line(
     records: &[GameRecord],
     total: usize,
+    resumed: usize,
     started: Instant,
     test: Option<SprtStatus>,
 ) -> String {
     let record = records.last().expect("called after a game");
     let s = &record.stats;
     let done = records.len();
-    let eta_s = started.elapsed().as_secs_f64() / done as f64 * (total - done) as f64;
+    let played_now = (done - resumed).max(1);
+    let eta_s =
+        started.elapsed().as_secs_f64() / played_now as f64 * total.saturating_sub(done) as f64;
     let t = Totals::of(records);
     let mut line = format!(
         "game {}/{} (#{}) on {}: {} ({}, {} moves; A faults {}/{}/{}, B faults {}/{}/{}); {}-{}-{}",
@@ -219,18 +257,16 @@ impl SprtStatus {
 
     fn json(&self) -> String {
         let (lower, upper) = self.sprt.bounds();
-        json::object(&[
-            ("model", json::string("pentanomial")),
-            ("elo0", json::number(self.sprt.elo0, 2)),
-            ("elo1", json::number(self.sprt.elo1, 2)),
-            ("alpha", json::number(self.sprt.alpha, 4)),
-            ("beta", json::number(self.sprt.beta, 4)),
+        let mut fields = vec![("model", json::string("pentanomial"))];
+        fields.extend(record::sprt_fields(&self.sprt));
+        fields.extend([
             ("pairs", self.pairs.to_string()),
             ("llr", json::number(self.llr, 3)),
             ("lower", json::number(lower, 3)),
             ("upper", json::number(upper, 3)),
             ("state", json::string(self.verdict())),
-        ])
+        ]);
+        json::object(&fields)
     }
 }
 
@@ -350,6 +386,9 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
             format!("{}:{}", t.peak_mib(0), t.peak_mib(1)),
         );
     }
+    if let Some(los) = Totals::of(records).wdl.los() {
+        let _ = writeln!(out, "LOS (A stronger than B): {:.1}%", 100.0 * los);
+    }
     let pairs = pentanomial(records);
     if let Some(s) = pairs.summary() {
         let [p0, p1, p2, p3, p4] = pairs.0;
@@ -435,42 +474,7 @@ fn pairs_json(pairs: &Pentanomial) -> String {
 
 /// `results.json`: settings, `games`, `summary`, `pairs`, `sprt` (or null) and `per_map`.
 pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
-    let games: Vec<String> = records
-        .iter()
-        .map(|r| {
-            let [a, b] = &r.stats;
-            json::object(&[
-                ("index", r.index.to_string()),
-                ("map", json::string(&r.map)),
-                ("a_player", r.a_player.to_string()),
-                ("winner", json::string(r.winner.as_str())),
-                ("opening", json::string(&r.opening)),
-                ("reason", json::string(&r.reason)),
-                ("moves", r.moves.to_string()),
-                ("wall_ms", r.wall_ms.to_string()),
-                ("timeouts", side_pair(a.timeouts, b.timeouts)),
-                ("illegal", side_pair(a.illegal, b.illegal)),
-                ("crashes", side_pair(a.crashes, b.crashes)),
-                ("answers", side_pair(a.answers, b.answers)),
-                ("peak_rss_kib", side_pair(a.peak_rss_kib, b.peak_rss_kib)),
-                (
-                    "time_ms",
-                    json::object(&[
-                        ("A", json::number(a.time_us as f64 / 1000.0, 1)),
-                        ("B", json::number(b.time_us as f64 / 1000.0, 1)),
-                    ]),
-                ),
-                ("time_us", side_pair(a.time_us, b.time_us)),
-                (
-                    "transcripts",
-                    json::object(&[
-                        ("A", json::string(&transcript_name(r.index, 0))),
-                        ("B", json::string(&transcript_name(r.index, 1))),
-                    ]),
-                ),
-            ])
-        })
-        .collect();
+    let games: Vec<String> = records.iter().map(record::game_json).collect();
     let total = Totals::of(records);
     let summary = total
         .wdl
@@ -487,31 +491,7 @@ pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
             ]))
         })
         .collect();
-    let settings = json::object(&[
-        ("game", json::string(opts.game.name())),
-        ("dialect", json::string(&format!("{:?}", opts.dialect))),
-        ("end_rule", json::string(&format!("{:?}", opts.end_rule))),
-        ("timebank", opts.timebank.to_string()),
-        ("time_per_move", opts.time_per_move.to_string()),
-        ("riders", opts.riders.to_string()),
-        ("games", opts.games.to_string()),
-        ("seed", opts.seed.to_string()),
-        ("a", json::string(&opts.commands[0])),
-        ("b", json::string(&opts.commands[1])),
-        ("name_a", json::string(&opts.names[0])),
-        ("name_b", json::string(&opts.names[1])),
-        (
-            "openings",
-            opts.openings
-                .as_ref()
-                .map_or("null".to_string(), |o| json::string(o)),
-        ),
-        (
-            "shard",
-            opts.shard
-                .map_or("null".to_string(), |s| json::string(&s.to_string())),
-        ),
-    ]);
+    let settings = record::settings_json(opts);
     let sprt = opts.sprt.map_or("null".to_string(), |sprt| {
         SprtStatus::of(sprt, records).json()
     });
@@ -523,27 +503,16 @@ pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
     )
 }
 
-/// Where a side's transcript of a game goes, relative to `--out`.
-pub fn transcript_name(index: usize, side: usize) -> String {
-    format!("transcripts/game_{index:04}_{}.txt", ["A", "B"][side])
-}
-
 /// Writes `results.json` and the transcripts into `dir`.
 pub fn write_out(
     dir: &std::path::Path,
     opts: &Options,
     records: &[GameRecord],
 ) -> std::io::Result<()> {
-    std::fs::create_dir_all(dir.join("transcripts"))?;
     for r in records {
-        for side in 0..2 {
-            std::fs::write(
-                dir.join(transcript_name(r.index, side)),
-                &r.transcripts[side],
-            )?;
-        }
+        record::write_transcripts(dir, r)?;
     }
-    std::fs::write(dir.join("results.json"), results_json(opts, records))
+    std::fs::write(dir.join(record::RESULTS_FILE), results_json(opts, records))
 }
 
 #[cfg(test)]
@@ -569,6 +538,7 @@ mod tests {
             winner: setup.winner(winner),
             opening: setup.opening.as_ref().map_or(String::new(), Opening::text),
             moves: 40,
+            line: "4,4 3,5".into(),
             reason: "fake".into(),
             wall_ms: 1,
             stats,

@@ -9,6 +9,8 @@
 //! [`Sprt`] is the sequential probability ratio test of fishtest, with the same
 //! normal approximation of the log-likelihood ratio (written here: no Rust crate has it).
 
+use statrs::distribution::{ContinuousCDF, Normal};
+
 /// Two-sided 95 % quantile of the normal distribution.
 pub const Z95: f64 = 1.959_963_984_540_054;
 
@@ -106,6 +108,20 @@ impl Wdl {
     pub fn summary(&self) -> Option<Summary> {
         Some(self.moments()?.summary(self.games()))
     }
+
+    /// The likelihood of superiority: the chance that A is the stronger, from the
+    /// decisive games alone (draws say nothing of which is stronger), as cutechess-cli
+    /// and fastchess report it; `None` without a decisive game.
+    pub fn los(&self) -> Option<f64> {
+        let decisive = (self.wins + self.losses) as f64;
+        (decisive > 0.0)
+            .then(|| normal_cdf((self.wins as f64 - self.losses as f64) / decisive.sqrt()))
+    }
+}
+
+/// Φ, the standard normal distribution function.
+pub fn normal_cdf(x: f64) -> f64 {
+    Normal::new(0.0, 1.0).expect("a valid normal").cdf(x)
 }
 
 /// How many pairs of games (colours swapped) gave A 0, ½, 1, 1½ and 2 points.
@@ -252,6 +268,21 @@ mod tests {
 
     fn close(a: f64, b: f64, eps: f64) -> bool {
         (a - b).abs() < eps
+    }
+
+    #[test]
+    fn los_counts_the_decisive_games() {
+        let wdl = |wins, draws, losses| Wdl {
+            wins,
+            draws,
+            losses,
+        };
+        assert_eq!(wdl(0, 5, 0).los(), None);
+        assert!((wdl(5, 9, 5).los().unwrap() - 0.5).abs() < 1e-12);
+        // 60 wins to 40: 2 sigma, whatever the draws.
+        let los = wdl(60, 33, 40).los().unwrap();
+        assert!((los - 0.977_25).abs() < 1e-4, "{los}");
+        assert_eq!(wdl(60, 0, 40).los(), wdl(60, 33, 40).los());
     }
 
     #[test]

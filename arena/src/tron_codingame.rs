@@ -7,6 +7,7 @@
 //! rider left wins. Seats alternate A, B, A, B (B first in odd games).
 
 use super::game::{Asked, GameRecord, GameSetup, Seat, Winner};
+use super::openings::letter;
 use super::timebank::Timebank;
 use mctsbot::protocol::codingame::{format_direction, format_rider, parse_direction};
 use mctsbot::search::{random_below, FastRng};
@@ -56,14 +57,16 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         .collect();
     let mut answered = vec![false; opts.riders];
     let mut out = Vec::new();
+    let mut line = String::new();
     let mut turns = 0;
     while battle.winner().is_none() {
         let rider = battle.to_move();
         let seat = &mut seats[rider];
+        let clock = setup.clock(rider);
         let turn_ms = if answered[rider] {
-            opts.time_per_move
+            clock.time_per_move
         } else {
-            opts.timebank
+            clock.timebank
         };
         answered[rider] = true;
         seat.bank = Timebank::new(turn_ms, 0);
@@ -80,6 +83,10 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             Asked::Fault | Asked::Crashed => None,
         };
         turns += 1;
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push(answer.map_or('x', letter));
         match answer {
             Some(d) => {
                 let head = battle.head(rider);
@@ -108,7 +115,10 @@ pub fn play(setup: &GameSetup) -> GameRecord {
     let reason = format!("{} is the last left; {}", label(winner), out.join(", "));
     let seats = seats.into_iter().enumerate().collect();
     let side = [Winner::A, Winner::B][setup.side(winner)];
-    setup.finish_seats(seats, side, turns, reason, started)
+    GameRecord {
+        line,
+        ..setup.finish_seats(seats, side, turns, reason, started)
+    }
 }
 
 #[cfg(test)]

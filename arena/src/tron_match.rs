@@ -58,11 +58,14 @@ pub fn play(setup: &GameSetup) -> GameRecord {
     };
     let names = vec!["player0".to_string(), "player1".to_string()];
     for p in 0..2usize {
+        let clock = setup.clock(p);
         let seat = &mut seats[p];
         seat.send(&Command::Settings(Setting::PlayerNames(names.clone())));
         seat.send(&Command::Settings(Setting::YourBot(names[p].clone())));
-        seat.send(&Command::Settings(Setting::Timebank(opts.timebank)));
-        seat.send(&Command::Settings(Setting::TimePerMove(opts.time_per_move)));
+        seat.send(&Command::Settings(Setting::Timebank(clock.timebank)));
+        seat.send(&Command::Settings(Setting::TimePerMove(
+            clock.time_per_move,
+        )));
         seat.send(&Command::Settings(Setting::YourBotId(p as u8)));
         seat.send(&Command::Settings(Setting::FieldWidth(map.width)));
         seat.send(&Command::Settings(Setting::FieldHeight(map.height)));
@@ -72,12 +75,14 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         initial_direction(map.starts[1], map.starts[0]),
     ];
     let mut round = 0u32;
+    let mut line = Vec::new();
     // An opening's rounds are played by the arena; the bots' first round is the next one
     // (so a reversal of the opening's last move is refused, as it would be in a game).
     if let Some(Opening::Tron(rounds)) = &setup.opening {
         for &[d0, d1] in rounds {
             state.step(d0, d1);
             dirs = [d0, d1];
+            line.push(dirs);
             round += 1;
         }
     }
@@ -110,6 +115,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             }
         }
         state.step(dirs[0], dirs[1]);
+        line.push(dirs);
         round += 1;
         if opts.watch {
             eprintln!(
@@ -128,7 +134,10 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             None => {}
         }
     };
-    setup.finish(seats, winner, round, reason, started)
+    GameRecord {
+        line: Opening::Tron(line).text(),
+        ..setup.finish(seats, winner, round, reason, started)
+    }
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@
 //! A game with no line of won boards goes to the player who won more of them.
 
 use super::game::{Asked, GameRecord, GameSetup};
+use super::openings::Opening;
 use super::timebank::Timebank;
 use mctsbot::game::{Outcome, Player};
 use mctsbot::protocol::codingame::{format_move, parse_move};
@@ -42,16 +43,18 @@ pub fn play(setup: &GameSetup) -> GameRecord {
     let mut board = Board::with_end_rule(EndRule::MoreBoards);
     let mut last = None;
     let mut answered = [false; 2];
+    let mut line = Vec::new();
     let (winner, reason) = loop {
         if let Some(outcome) = board.outcome() {
             break reason(&board, setup, outcome);
         }
         let p: Player = board.to_move();
         let seat = &mut seats[p as usize];
+        let clock = setup.clock(p as usize);
         let turn_ms = if answered[p as usize] {
-            opts.time_per_move
+            clock.time_per_move
         } else {
-            opts.timebank
+            clock.timebank
         };
         answered[p as usize] = true;
         seat.bank = Timebank::new(turn_ms, 0);
@@ -74,6 +77,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             break (Some(1 - p), format!("{} {why}", setup.label(p)));
         };
         board.play(mv);
+        line.push(mv);
         last = Some(mv);
         if opts.watch {
             eprintln!(
@@ -86,7 +90,10 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             );
         }
     };
-    setup.finish(seats, winner, board.ply(), reason, started)
+    GameRecord {
+        line: Opening::Uttt(line).text(),
+        ..setup.finish(seats, winner, board.ply(), reason, started)
+    }
 }
 
 #[cfg(test)]

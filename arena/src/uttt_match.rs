@@ -30,9 +30,12 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         .map(|p| format!("player{}", dialect.engine_id(p)))
         .collect();
     for p in 0..2u8 {
+        let clock = setup.clock(p as usize);
         let seat = &mut seats[p as usize];
-        seat.send(&Command::Settings(Setting::Timebank(opts.timebank)));
-        seat.send(&Command::Settings(Setting::TimePerMove(opts.time_per_move)));
+        seat.send(&Command::Settings(Setting::Timebank(clock.timebank)));
+        seat.send(&Command::Settings(Setting::TimePerMove(
+            clock.time_per_move,
+        )));
         seat.send(&Command::Settings(Setting::PlayerNames(names.clone())));
         seat.send(&Command::Settings(Setting::YourBot(
             names[p as usize].clone(),
@@ -40,9 +43,11 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         seat.send(&Command::Settings(Setting::YourBotId(dialect.engine_id(p))));
     }
     let mut board = Board::with_end_rule(opts.end_rule);
+    let mut line = Vec::new();
     if let Some(Opening::Uttt(moves)) = &setup.opening {
         for &mv in moves {
             board.play(mv);
+            line.push(mv);
         }
     }
     let (winner, reason) = loop {
@@ -94,6 +99,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             break (Some(1 - p), format!("{} {why}", setup.label(p)));
         };
         board.play(mv);
+        line.push(mv);
         if opts.watch {
             let (x, y) = mv.xy();
             eprintln!(
@@ -105,5 +111,8 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             );
         }
     };
-    setup.finish(seats, winner, board.ply(), reason, started)
+    GameRecord {
+        line: Opening::Uttt(line).text(),
+        ..setup.finish(seats, winner, board.ply(), reason, started)
+    }
 }

@@ -35,6 +35,7 @@ pub fn bot(name: &str, args: &str) -> String {
 }
 
 /// Runs the arena with `args` and the two bot commands, writing into a fresh directory.
+#[allow(dead_code)]
 pub fn arena(test: &str, args: &[&str], a: &str, b: &str) -> Run {
     let dir = std::env::temp_dir().join(format!("arena-test-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
