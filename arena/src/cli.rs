@@ -285,9 +285,12 @@ options:
                           (pentanomial); alpha and beta default to 0.05
   --openings FILE|NAME|random:N
                           start every pair of games from an opening: one per line of
-                          FILE (UTTT `column,row` plies, Light Riders rounds such as
-                          `rl ud`), a suite in protocol/openings/ (uttt_balanced), or
-                          N random plies / rounds that crash no rider
+                          FILE (UTTT `column,row` plies; Light Riders
+                          `[map=NAME] [start=X,Y] [rounds such as rl ud]`: the pair's
+                          board instead of --map, player 0's start with player 1 at
+                          its mirror image, rounds played first), a suite in
+                          protocol/openings/ (uttt_balanced, lightriders_balanced),
+                          or N random plies / rounds that crash no rider
   --shard K/N             play only the K-th of N shares of the series (every N-th
                           pair of games, with the boards, colours and seeds the whole
                           series gives them); `arena merge` joins the shards' --out
@@ -306,6 +309,10 @@ options:
                           prints a balanced UTTT suite: random lines of MIN..MAX
                           plies [2..4] kept when MS ms [1000] of the bot's search
                           values them within X [0.03] of even, until N [40]
+  arena openings --game tron [--map NAME,...] [--count N] [--ms MS] [--within X]
+                          the same for Light Riders: each map's own starts, and the
+                          riddles starts of emptyWxH boards [empty16x16], with no
+                          rider boxed in (see arena openings --help)
   -j, --jobs J            games in parallel (default: all cores)
   --seed S                seed for boards and for {seed} in commands (default: clock)
   --out DIR               write DIR/results.json, transcripts and bot stderr

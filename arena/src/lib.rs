@@ -209,23 +209,54 @@ pub fn run_merge(args: &[String]) -> i32 {
     0
 }
 
-/// `arena openings [--plies MIN..MAX] [--count N] [--ms MS] [--within X] [--seed S]`:
-/// prints a balanced UTTT suite (see [`openings::balanced_uttt_suite`]). Returns the
-/// process exit code.
+/// The help of `arena openings`.
+pub const OPENINGS_USAGE: &str = "\
+usage: arena openings [--game uttt|tron] [options]
+
+Prints a balanced opening suite for --openings: candidates searched for MS ms each by
+the bot's own search, kept when it values them within X of even, until N are kept.
+
+  --game uttt|tron        the game (default uttt)
+  --plies MIN..MAX        uttt: random plies per line [2..4]
+  --map NAME|FILE         tron: the boards, repeatable or comma-separated: emptyWxH
+                          (the riddles board: one line per start, player 0 at x in
+                          1..W/2-2, y in 1..H-2, the other mirrored), or a map with its
+                          own starts (one line) [empty16x16]; starts where a rider is
+                          boxed in or the riders cannot meet are left out
+  --count N               lines to keep [40]
+  --ms MS                 search time per candidate [1000]
+  --within X              largest distance of the value from 0.5 [0.03]
+  --seed S                seed of the candidates and the searches [1]";
+
+/// `arena openings [--game uttt|tron] ...` (see [`OPENINGS_USAGE`]): prints a balanced
+/// suite ([`openings::balanced_uttt_suite`], [`openings::balanced_tron_suite`]).
+/// Returns the process exit code.
 pub fn run_openings(args: &[String]) -> i32 {
     let mut spec = openings::SuiteSpec {
         plies: 2..=4,
+        maps: Vec::new(),
         count: 40,
         ms: 1000,
         within: 0.03,
         seed: 1,
     };
-    let parsed: Result<(), String> = (|| {
+    let mut game = GameKind::Uttt;
+    let mut plies_given = false;
+    let parsed: Result<bool, String> = (|| {
         let mut args = args.iter();
         while let Some(flag) = args.next() {
+            if flag == "-h" || flag == "--help" {
+                return Ok(false);
+            }
             let value = args.next().ok_or(format!("{flag} needs a value"))?;
             let bad = || format!("{flag}: bad value {value:?}");
             match flag.as_str() {
+                "--game" => {
+                    game = match GameKind::from_name(value) {
+                        Some(g @ (GameKind::Uttt | GameKind::Tron)) => g,
+                        _ => return Err(format!("--game: uttt or tron, not {value:?}")),
+                    }
+                }
                 "--plies" => {
                     let (lo, hi) = value.split_once("..").ok_or_else(bad)?;
                     let (lo, hi) = (
@@ -236,7 +267,11 @@ pub fn run_openings(args: &[String]) -> i32 {
                         return Err(bad());
                     }
                     spec.plies = lo..=hi;
+                    plies_given = true;
                 }
+                "--map" => spec
+                    .maps
+                    .extend(value.split(',').filter(|m| !m.is_empty()).map(String::from)),
                 "--count" => spec.count = value.parse().map_err(|_| bad())?,
                 "--ms" => spec.ms = value.parse().map_err(|_| bad())?,
                 "--within" => spec.within = value.parse().map_err(|_| bad())?,
@@ -244,24 +279,72 @@ pub fn run_openings(args: &[String]) -> i32 {
                 _ => return Err(format!("unknown option {flag}")),
             }
         }
-        Ok(())
+        match game {
+            GameKind::Uttt if !spec.maps.is_empty() => Err("--map is for --game tron".into()),
+            GameKind::Tron if plies_given => Err("--plies is for --game uttt".into()),
+            _ => Ok(true),
+        }
     })();
-    if let Err(e) = parsed {
-        eprintln!("arena openings: {e}");
-        return 2;
+    match parsed {
+        Ok(true) => {}
+        Ok(false) => {
+            println!("{OPENINGS_USAGE}");
+            return 0;
+        }
+        Err(e) => {
+            eprintln!("arena openings: {e}\n\n{OPENINGS_USAGE}");
+            return 2;
+        }
     }
-    println!(
-        "# Balanced UTTT openings: {}..{} random plies (seed {}), kept when {} ms of the \
-         bot's MCTS values them within {} of even. Made by `arena openings`.",
-        spec.plies.start(),
-        spec.plies.end(),
-        spec.seed,
-        spec.ms,
-        spec.within
-    );
-    for line in openings::balanced_uttt_suite(&spec) {
+    let started = std::time::Instant::now();
+    let (header, suite) = if game == GameKind::Tron {
+        if spec.maps.is_empty() {
+            spec.maps.push("empty16x16".into());
+        }
+        let header = format!(
+            "# Balanced Light Riders openings for --game tron: starts on {} (seed {}) where \
+             no rider is boxed in and the riders can meet, kept when {} ms of the bot's \
+             search values them within {} of even. Made by `arena openings --game tron \
+             --map {} --count {} --ms {} --within {} --seed {}`.",
+            spec.maps.join(" "),
+            spec.seed,
+            spec.ms,
+            spec.within,
+            spec.maps.join(","),
+            spec.count,
+            spec.ms,
+            spec.within,
+            spec.seed
+        );
+        match openings::balanced_tron_suite(&spec) {
+            Ok(suite) => (header, suite),
+            Err(e) => {
+                eprintln!("arena openings: {e}");
+                return 2;
+            }
+        }
+    } else {
+        let header = format!(
+            "# Balanced UTTT openings: {}..{} random plies (seed {}), kept when {} ms of the \
+             bot's MCTS values them within {} of even. Made by `arena openings`.",
+            spec.plies.start(),
+            spec.plies.end(),
+            spec.seed,
+            spec.ms,
+            spec.within
+        );
+        (header, openings::balanced_uttt_suite(&spec))
+    };
+    println!("{header}");
+    for line in &suite {
         println!("{line}");
     }
+    eprintln!(
+        "arena openings: {} of {} lines in {:.0} s",
+        suite.len(),
+        spec.count,
+        started.elapsed().as_secs_f64()
+    );
     0
 }
 

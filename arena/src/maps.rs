@@ -103,24 +103,74 @@ impl Map {
     /// Whether the map is fair: the same under a point reflection or a left/right or
     /// top/bottom mirror that swaps the two starts.
     pub fn is_symmetric(&self) -> bool {
+        self.symmetry().is_some()
+    }
+
+    /// The mirror that makes the map fair, left/right first (the riddles engine's).
+    fn symmetry(&self) -> Option<Symmetry> {
         let (w, h) = (self.width, self.height);
         let wall = |x: u32, y: u32| self.walls[(y * w + x) as usize];
-        let maps: [&dyn Fn(u32, u32) -> (u32, u32); 3] = [
-            &|x, y| (w - 1 - x, h - 1 - y),
-            &|x, y| (w - 1 - x, y),
-            &|x, y| (x, h - 1 - y),
-        ];
-        maps.iter().any(|f| {
-            let (sx, sy) = self.starts[0];
-            f(sx, sy) == self.starts[1]
-                && (0..h).all(|y| {
-                    (0..w).all(|x| {
-                        let (mx, my) = f(x, y);
-                        wall(x, y) == wall(mx, my)
+        [Symmetry::LeftRight, Symmetry::Point, Symmetry::TopBottom]
+            .into_iter()
+            .find(|s| {
+                s.image(self, self.starts[0]) == self.starts[1]
+                    && (0..h).all(|y| {
+                        (0..w).all(|x| {
+                            let (mx, my) = s.image(self, (x, y));
+                            wall(x, y) == wall(mx, my)
+                        })
                     })
-                })
+            })
+    }
+
+    /// The map with player 0 starting at `cell` and player 1 at its image under the
+    /// map's mirror, so that the game stays fair.
+    pub fn with_start(&self, cell: (u32, u32)) -> Result<Map, String> {
+        let name = &self.name;
+        let (x, y) = cell;
+        if x >= self.width || y >= self.height {
+            return Err(format!("start {x},{y} is off the {name} board"));
+        }
+        let symmetry = self
+            .symmetry()
+            .ok_or(format!("map {name} has no mirror to place player 1 by"))?;
+        let other = symmetry.image(self, cell);
+        if self.walls[(y * self.width + x) as usize] {
+            return Err(format!("start {x},{y} is a wall of {name}"));
+        }
+        if other == cell {
+            return Err(format!("start {x},{y} is its own mirror image on {name}"));
+        }
+        Ok(Map {
+            starts: [cell, other],
+            ..self.clone()
         })
     }
+}
+
+/// A mirror of a board that swaps the riders' starts.
+#[derive(Clone, Copy)]
+enum Symmetry {
+    LeftRight,
+    Point,
+    TopBottom,
+}
+
+impl Symmetry {
+    fn image(self, map: &Map, (x, y): (u32, u32)) -> (u32, u32) {
+        let (w, h) = (map.width, map.height);
+        match self {
+            Symmetry::LeftRight => (w - 1 - x, y),
+            Symmetry::Point => (w - 1 - x, h - 1 - y),
+            Symmetry::TopBottom => (x, h - 1 - y),
+        }
+    }
+}
+
+/// The size named by `emptyWxH`, the name [`Map::random_empty`] gives its boards.
+pub fn empty_size(name: &str) -> Option<(u32, u32)> {
+    let (w, h) = name.strip_prefix("empty")?.split_once('x')?;
+    Some((w.parse().ok()?, h.parse().ok()?))
 }
 
 #[cfg(test)]
@@ -157,6 +207,28 @@ mod tests {
             assert!(m.is_symmetric());
         }
         assert_eq!(Map::random_empty(16, 16, 7), Map::random_empty(16, 16, 7));
+        assert_eq!(
+            empty_size(&Map::random_empty(16, 13, 7).name),
+            Some((16, 13))
+        );
+        assert_eq!(empty_size("empty13"), None);
+    }
+
+    #[test]
+    fn a_moved_start_is_mirrored_as_the_map_is() {
+        // The riddles board and rooms16 mirror left/right, chevrons16 about its centre.
+        let m = Map::random_empty(16, 16, 1).with_start((2, 5)).unwrap();
+        assert_eq!(m.starts, [(2, 5), (13, 5)]);
+        let rooms = Map::load("rooms16").unwrap();
+        assert_eq!(rooms.with_start((1, 1)).unwrap().starts, [(1, 1), (14, 1)]);
+        let chevrons = Map::load("chevrons16").unwrap();
+        let moved = chevrons.with_start((2, 3)).unwrap();
+        assert_eq!(moved.starts, [(2, 3), (13, 12)]);
+        assert!(moved.is_symmetric());
+        assert!(rooms.with_start((2, 2)).unwrap_err().contains("wall"));
+        assert!(rooms.with_start((16, 0)).unwrap_err().contains("off"));
+        let odd = Map::load("empty13").unwrap();
+        assert!(odd.with_start((6, 6)).unwrap_err().contains("own mirror"));
     }
 
     #[test]

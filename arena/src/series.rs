@@ -108,7 +108,12 @@ pub fn run_recorded(
                         opts,
                         index,
                         a_player: (index % 2) as u8,
-                        map: map_for(opts, maps, (index / 2) as u64),
+                        // An opening's own board (map=, start=) replaces the pair's.
+                        map: openings
+                            .get(index / 2)
+                            .and_then(Opening::map)
+                            .cloned()
+                            .or_else(|| map_for(opts, maps, (index / 2) as u64)),
                         seed: opts.seed.wrapping_add(2 * index as u64),
                         opening: openings.get(index / 2).cloned(),
                     };

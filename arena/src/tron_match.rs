@@ -78,8 +78,9 @@ pub fn play(setup: &GameSetup) -> GameRecord {
     let mut line = Vec::new();
     // An opening's rounds are played by the arena; the bots' first round is the next one
     // (so a reversal of the opening's last move is refused, as it would be in a game).
-    if let Some(Opening::Tron(rounds)) = &setup.opening {
-        for &[d0, d1] in rounds {
+    // Its board, if it sets one, is already the setup's map.
+    if let Some(Opening::Tron(line, _)) = &setup.opening {
+        for &[d0, d1] in &line.rounds {
             state.step(d0, d1);
             dirs = [d0, d1];
             line.push(dirs);

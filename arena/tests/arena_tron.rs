@@ -147,3 +147,181 @@ fn max_rounds_is_a_draw() {
     has(&run.json, "\"winner\": \"draw\"");
     has(&run.json, "\"moves\": 2");
 }
+
+/// The cells of the first field a transcript shows, and the round it is shown in.
+fn first_field(transcript: &str) -> (String, Vec<String>) {
+    let round = transcript
+        .lines()
+        .find_map(|l| l.strip_prefix("> update game round "))
+        .unwrap()
+        .to_string();
+    let field = transcript
+        .lines()
+        .find_map(|l| l.strip_prefix("> update game field "))
+        .unwrap();
+    (round, field.split(',').map(String::from).collect())
+}
+
+#[test]
+fn openings_set_the_starts_and_the_map() {
+    let dir = std::env::temp_dir().join(format!("arena-openings-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("lines.txt");
+    std::fs::write(
+        &file,
+        "# start= on the series' board, then a map of its own\nstart=2,5 rl\nmap=rooms16 start=1,1\n",
+    )
+    .unwrap();
+    let mut flags = args(&[
+        "--games",
+        "4",
+        "-j",
+        "2",
+        "--seed",
+        "3",
+        "--max-rounds",
+        "4",
+    ]);
+    flags.extend(["--openings", file.to_str().unwrap()]);
+    let run = arena(
+        "openings-start",
+        &flags,
+        &bot("rider", ""),
+        &bot("rider", ""),
+    );
+    // Pair 0 on the riddles board from (2, 5) and (13, 5), after the round `rl`: the bots
+    // first see round 1, trails where the riders started.
+    for (game, side) in [(0, "A"), (1, "B")] {
+        let (round, cells) = first_field(&run.transcript(game, side));
+        assert_eq!(round, "1");
+        assert_eq!(cells.len(), 256);
+        let at = |x: usize, y: usize| cells[y * 16 + x].as_str();
+        assert_eq!(
+            [at(2, 5), at(3, 5), at(13, 5), at(12, 5)],
+            ["x", "0", "x", "1"]
+        );
+        assert_eq!(cells.iter().filter(|c| *c == "x").count(), 2);
+    }
+    // Pair 1 on rooms16, whatever the series' map, from (1, 1) and its mirror (14, 1).
+    for game in [2, 3] {
+        let (round, cells) = first_field(&run.transcript(game, "A"));
+        assert_eq!(round, "0");
+        assert_eq!(
+            (cells[16 + 1].as_str(), cells[16 + 14].as_str()),
+            ("0", "1")
+        );
+        // rooms16's walls: row 2 is `..####....####..`.
+        assert_eq!(cells[2 * 16 + 2], "x");
+    }
+    has(&run.json, "\"opening\": \"start=2,5 rl\"");
+    has(&run.json, "\"opening\": \"map=rooms16 start=1,1\"");
+    for player in [0, 1] {
+        has(
+            &run.json,
+            &format!("\"map\": \"rooms16\", \"a_player\": {player}"),
+        );
+        has(
+            &run.json,
+            &format!("\"map\": \"empty16x16\", \"a_player\": {player}"),
+        );
+    }
+}
+
+#[test]
+fn the_shipped_suite_is_found_by_name() {
+    let run = arena(
+        "openings-suite",
+        &args(&[
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--max-rounds",
+            "2",
+            "--openings",
+            "lightriders_balanced",
+        ]),
+        &bot("rider", ""),
+        &bot("rider", ""),
+    );
+    has(&run.json, "\"openings\": \"lightriders_balanced\"");
+    has(&run.json, "\"opening\": \"map=");
+}
+
+#[test]
+fn a_suite_of_the_other_game_is_refused() {
+    let refused = |game: &str, suite: &str| {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+            .args(["--game", game, "--openings", suite, "--", "true", "true"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2));
+        String::from_utf8_lossy(&output.stderr).into_owned()
+    };
+    let err = refused("tron", "uttt_balanced");
+    assert!(err.contains("is a UTTT line"), "{err}");
+    let err = refused("uttt", "lightriders_balanced");
+    assert!(err.contains("is a Light Riders line"), "{err}");
+}
+
+#[test]
+fn the_generator_prints_lines_the_arena_plays() {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+        .args(["openings", "--game", "tron", "--map", "empty16x16,gate16"])
+        .args([
+            "--count", "3", "--ms", "10", "--within", "0.2", "--seed", "2",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8_lossy(&output.stdout).into_owned();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(
+        text.starts_with("# Balanced Light Riders openings"),
+        "{text}"
+    );
+    assert!(
+        lines.iter().any(|l| l.starts_with("map=gate16 #")),
+        "{text}"
+    );
+    let dir = std::env::temp_dir().join(format!("arena-generated-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("suite.txt");
+    std::fs::write(&file, &text).unwrap();
+    let file = file.to_str().unwrap().to_string();
+    let run = arena(
+        "openings-generated",
+        &[
+            &args(&[
+                "--games",
+                "6",
+                "-j",
+                "2",
+                "--seed",
+                "5",
+                "--max-rounds",
+                "2",
+            ])[..],
+            &["--openings", file.as_str()],
+        ]
+        .concat(),
+        &bot("rider", ""),
+        &bot("rider", ""),
+    );
+    has(&run.json, "\"map\": \"gate16\"");
+    // Unknown flags and --plies are refused, --help answers.
+    let status = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_arena"))
+            .arg("openings")
+            .args(args)
+            .output()
+            .unwrap()
+            .status
+            .code()
+    };
+    assert_eq!(status(&["--bogus", "1"]), Some(2));
+    assert_eq!(status(&["--game", "tron", "--plies", "2..3"]), Some(2));
+    assert_eq!(status(&["--map", "rooms16"]), Some(2));
+    assert_eq!(status(&["--help"]), Some(0));
+}
