@@ -27,6 +27,7 @@ impl Run {
 }
 
 /// `sh tests/bots/NAME.sh ARGS`, with an absolute path.
+#[allow(dead_code)] // arena_upload.rs plays a built bot instead
 pub fn bot(name: &str, args: &str) -> String {
     format!(
         "sh {}/tests/bots/{name}.sh {args}",
