@@ -14,7 +14,7 @@ run() {
     "$bot" bench --seed 7 "$@" | sed -E 's/, "(ms|iterations_per_sec|playouts_per_sec)": [0-9]+//g'
 }
 
-for flags in "" "--final robust" "--no-solver" "--c 1.0 --expand-visits 2"; do
+for flags in "" "--final robust" "--no-solver" "--c 1.0 --expand-visits 2" "--end-rule boards"; do
     # shellcheck disable=SC2086
     run --game uttt --iterations 20000 $flags
 done
@@ -38,3 +38,5 @@ for flags in "--tron-final mix" "--tron-final secure" "--tron-final max"; do
     # shellcheck disable=SC2086
     run --game tron --iterations 3000 --tron-variant duct-mix --tron-cutoff none $flags
 done
+# CodinGame's Tron Battle player: alpha-beta over the paranoid view, 2 to 4 riders.
+run --game tron-battle --iterations 20000

@@ -133,6 +133,49 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
         .collect()
 }
 
+/// CodinGame's Tron Battle positions, with 2, 3 and 4 riders on the 30x20 board from
+/// fixed starts, each after 8 turns a rider of seeded random safe moves, searched by the Tron
+/// Battle player's alpha-beta over the paranoid view for rider 0 (`--iterations N`:
+/// N nodes).
+pub fn tron_battle(budget: BenchBudget) -> Vec<BenchResult> {
+    use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
+    use crate::tron::battle::{Battle, Paranoid};
+    let starts = [(3, 3), (26, 16), (26, 3), (3, 16)];
+    (2..=4)
+        .map(|riders| {
+            // The first seeded game that leaves rider 0 a choice (random moves can box
+            // it in).
+            let battle = (2016..)
+                .map(|seed| {
+                    let mut battle = Battle::codingame(&starts[..riders]).expect("distinct");
+                    let mut rng = FastRng::seed_from_u64(seed);
+                    for _ in 0..8 * riders {
+                        let safe: Vec<_> = battle.safe_moves(battle.to_move()).iter().collect();
+                        if battle.winner().is_some() || safe.is_empty() {
+                            break;
+                        }
+                        let pick = crate::search::random_below(&mut rng, safe.len() as u32);
+                        battle.play(safe[pick as usize]);
+                    }
+                    battle
+                })
+                .find(|b| b.is_alive(0) && b.winner().is_none() && b.safe_moves(0).len() > 1)
+                .expect("some seed leaves a choice");
+            let root = Paranoid { battle, me: 0 };
+            let mut search = AlphaBeta::new(AlphaBetaConfig::default());
+            let result = search.search(&root, budget.limits());
+            BenchResult {
+                game: "tron-battle",
+                position: format!("riders{riders}"),
+                stats: result.stats(),
+                best: format!("{:?}", result.best.map(|d| (d, result.score))),
+                depth: Some(result.depth),
+                threads: 1,
+            }
+        })
+        .collect()
+}
+
 /// The Light Riders positions: the empty 16x16 start first, then the same board after
 /// 12 rounds of seeded random safe moves, searched for player 0 by the searcher the
 /// options build (the bot's own; alpha-beta's `--iterations N` budget is N nodes).

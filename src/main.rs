@@ -15,6 +15,10 @@ fn main() -> ExitCode {
         print!("{USAGE}");
         return ExitCode::SUCCESS;
     }
+    if args.iter().any(|a| a == "-V" || a == "--version") {
+        println!("mctsbot {}", env!("CARGO_PKG_VERSION"));
+        return ExitCode::SUCCESS;
+    }
     let result = match args.first().map(String::as_str) {
         Some("bench") => bench(&args[1..]),
         Some("perft") => perft(&args[1..]),
@@ -45,6 +49,7 @@ fn bench(args: &[String]) -> Result<(), String> {
     let mut ms = 1000;
     let mut iterations = None;
     let mut playouts = false;
+    let mut battle = false;
     let mut rest = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -58,12 +63,18 @@ fn bench(args: &[String]) -> Result<(), String> {
             "--ms" => ms = number("milliseconds")?,
             "--iterations" => iterations = Some(number("a number of iterations")?),
             "--playouts" => playouts = true,
+            // CodinGame's Tron Battle is not a `--game` of the engines' protocol.
+            "--game" if args.as_slice().first().map(String::as_str) == Some("tron-battle") => {
+                args.next();
+                battle = true;
+            }
             _ => rest.push(arg.clone()),
         }
     }
     let config = Config::from_args(&rest)?;
     let budget = iterations.map_or(BenchBudget::Millis(ms), BenchBudget::Iterations);
     let results = match config.game {
+        _ if battle => mctsbot::bench::tron_battle(budget),
         GameChoice::Tron if playouts => mctsbot::bench::tron_playouts(budget, &config),
         GameChoice::Tron => mctsbot::bench::tron(budget, &config),
         GameChoice::Uttt | GameChoice::Auto => mctsbot::bench::uttt(budget, &config),

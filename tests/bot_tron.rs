@@ -290,3 +290,35 @@ fn bench_playouts_prints_every_policy_on_each_board_the_seeds_size_and_a_game() 
         assert!(field(line, "playouts") > 0, "{line}");
     }
 }
+
+#[test]
+fn bench_searches_tron_battle_positions_exactly_n_nodes_each() {
+    let run = || {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_mctsbot"))
+            .args(["bench", "--game", "tron-battle", "--iterations", "3000"])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let text = run();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    for (line, riders) in lines.iter().zip(2..) {
+        assert!(
+            line.contains(&format!("\"position\": \"riders{riders}\"")),
+            "{line}"
+        );
+        // A live rider with a choice: a real search, not a lost position's one node.
+        assert!(line.contains("\"nodes\": 3000"), "{line}");
+        assert!(!line.contains("-999999"), "{line}");
+    }
+    // Repeatable: the moves and scores are a signature of the search.
+    let untimed = |t: &str| -> Vec<String> {
+        t.split(", ")
+            .filter(|field| !field.contains("ms\"") && !field.contains("_per_sec"))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(untimed(&text), untimed(&run()));
+}

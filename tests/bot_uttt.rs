@@ -149,6 +149,17 @@ fn help_explains_the_options() {
 }
 
 #[test]
+fn version_names_the_package() {
+    let output = Process::new(env!("CARGO_BIN_EXE_mctsbot"))
+        .arg("--version")
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(text, format!("mctsbot {}\n", env!("CARGO_PKG_VERSION")));
+}
+
+#[test]
 fn bench_prints_one_json_line_per_position() {
     let output = Process::new(env!("CARGO_BIN_EXE_mctsbot"))
         .args(["bench", "--game", "uttt", "--ms", "50"])

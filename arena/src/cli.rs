@@ -313,6 +313,7 @@ options:
                           the same for Light Riders: each map's own starts, and the
                           riddles starts of emptyWxH boards [empty16x16], with no
                           rider boxed in (see arena openings --help)
+  -V, --version           the arena's version
   -j, --jobs J            games in parallel (default: all cores)
   --seed S                seed for boards and for {seed} in commands (default: clock)
   --out DIR               write DIR/results.json, transcripts and bot stderr

@@ -5,6 +5,10 @@ use arena::cli;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.iter().any(|a| a == "-V" || a == "--version") {
+        println!("arena {}", env!("CARGO_PKG_VERSION"));
+        return;
+    }
     match args.first().map(String::as_str) {
         Some("merge") => std::process::exit(arena::run_merge(&args[1..])),
         Some("openings") => std::process::exit(arena::run_openings(&args[1..])),

@@ -12,7 +12,7 @@
 
 use super::game::{Asked, GameRecord, GameSetup};
 use super::maps::Map;
-use super::openings::Opening;
+use super::openings::{Opening, TronLine};
 use mctsbot::game::Outcome;
 use mctsbot::protocol::{parse_tron_answer, Command, GameUpdate, Setting, Token};
 use mctsbot::tron::{Direction, TronState};
@@ -75,7 +75,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         initial_direction(map.starts[1], map.starts[0]),
     ];
     let mut round = 0u32;
-    let mut line = Vec::new();
+    let mut played = Vec::new();
     // An opening's rounds are played by the arena; the bots' first round is the next one
     // (so a reversal of the opening's last move is refused, as it would be in a game).
     // Its board, if it sets one, is already the setup's map.
@@ -83,7 +83,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         for &[d0, d1] in &line.rounds {
             state.step(d0, d1);
             dirs = [d0, d1];
-            line.push(dirs);
+            played.push(dirs);
             round += 1;
         }
     }
@@ -116,7 +116,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             }
         }
         state.step(dirs[0], dirs[1]);
-        line.push(dirs);
+        played.push(dirs);
         round += 1;
         if opts.watch {
             eprintln!(
@@ -136,7 +136,15 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         }
     };
     GameRecord {
-        line: Opening::Tron(line).text(),
+        // The rounds alone: the record names the board, and the transcripts the starts.
+        line: Opening::Tron(
+            TronLine {
+                rounds: played,
+                ..TronLine::default()
+            },
+            None,
+        )
+        .text(),
         ..setup.finish(seats, winner, round, reason, started)
     }
 }

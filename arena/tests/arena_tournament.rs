@@ -266,6 +266,16 @@ fn a_round_robin_plays_every_pair() {
 }
 
 #[test]
+fn version_names_the_package() {
+    let run = arena(&["--version"]);
+    assert!(run.status.success());
+    assert_eq!(
+        text(&run.stdout),
+        format!("arena {}\n", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
 fn tournaments_and_engines_are_checked() {
     let dir = folder("checks");
     let out = dir.to_str().unwrap();
@@ -303,7 +313,7 @@ fn tournaments_and_engines_are_checked() {
         ),
         (vec!["--engine", &two[0], "--", "a", "b"], "not both"),
         (vec!["--resume", "a", "b"], "--resume needs --out"),
-        (vec!["--version", "a", "b"], "unknown option --version"),
+        (vec!["--verbose", "a", "b"], "unknown option --verbose"),
         (vec!["--watch=1", "a", "b"], "takes no value"),
         (
             vec!["--out", out, "--games", "2", "--resume", "--", "a", "b"],

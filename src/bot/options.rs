@@ -512,11 +512,12 @@ mctsbot: a Monte-Carlo Tree Search bot for Ultimate Tic-Tac-Toe and Light Riders
 
 USAGE:
     mctsbot [OPTIONS]                 play: engine commands on stdin, answers on stdout
-    mctsbot bench [--game uttt|tron] [--ms N | --iterations N] [--playouts] [OPTIONS]
+    mctsbot bench [--game uttt|tron|tron-battle] [--ms N | --iterations N] [--playouts] [OPTIONS]
                                       search fixed positions for N ms [1000] or exactly
                                       N iterations (repeatable), one JSON line each;
                                       --playouts: Light Riders once per play-out policy
     mctsbot perft [DEPTH]             UTTT move-generation counts from the empty board
+    mctsbot --version                 the version
 
 OPTIONS:
     --game auto|uttt|tron   the game; auto detects it from the engine's lines [auto]
