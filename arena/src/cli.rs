@@ -1,8 +1,9 @@
-//! Command-line options of `arena`, parsed by hand like the bot's (with its helpers in
-//! `mctsbot::cli`).
+//! Command-line options of `arena` (clap), and the checks and defaults clap cannot
+//! express ([`series`], [`tournament`]), which make the [`Options`] the rest of the arena
+//! uses.
 
 use crate::stats::Sprt;
-use mctsbot::cli::{clock_seed, number};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 use mctsbot::protocol::codingame::{FIRST_TURN_MS, TURN_MS};
 use mctsbot::protocol::Dialect;
 use mctsbot::timeman::{ENGINE_TIMEBANK_MS, TRON_TIME_PER_MOVE_MS, UTTT_TIME_PER_MOVE_MS};
@@ -94,8 +95,12 @@ impl Clock {
             .split_once('+')
             .ok_or(format!("tc needs BANK+INC in ms, got {text:?}"))?;
         Ok(Clock {
-            timebank: number("tc", bank)?,
-            time_per_move: number("tc", inc)?,
+            timebank: bank
+                .parse()
+                .map_err(|_| format!("tc needs BANK+INC in ms, got {text:?}"))?,
+            time_per_move: inc
+                .parse()
+                .map_err(|_| format!("tc needs BANK+INC in ms, got {text:?}"))?,
         })
     }
 }
@@ -251,90 +256,8 @@ impl std::fmt::Display for Shard {
     }
 }
 
-pub const USAGE: &str = "\
-usage: arena --game uttt|tron|uttt-cg|tron-cg [options] -- \"COMMAND A\" \"COMMAND B\"
-
-Plays bot A against bot B (each run with `sh -c COMMAND`) over the TheAIGames /
-riddles.io engine protocol; with --games N, a series with colours alternated.
-
-options:
-  --game uttt|tron|uttt-cg|tron-cg
-                          the game (default uttt); uttt-cg is CodinGame's UTTT: its
-                          protocol, its end rule (a lineless game goes to the player
-                          with more boards), a fixed time per turn (--timebank is
-                          the first turn's, default 1000; --time-per-move every
-                          later turn's, default 100), and no second chance;
-                          tron-cg is CodinGame's Tron Battle on its clock: 30x20,
-                          riders moving in seat order, a rider out of the game
-                          (crash, timeout, bad answer) losing its trail
-  --riders N              tron-cg: riders in a game, 2 to 4 (default 2), seated
-                          A B A B (B A B A in odd games); the side of the last
-                          rider left wins
-  --dialect theaigames|riddles   UTTT dialect (default theaigames, the 2016 engine)
-  --end-rule draw|boards  uttt: a game that ends without a line of small boards is a
-                          draw (TheAIGames, the default) or goes to the player with
-                          more small boards (CodinGame's rule, for bots that speak
-                          the engines' protocol)
-  --timebank MS           maximum and initial timebank (default 10000)
-  --time-per-move MS      added after every answer (default 500 uttt, 200 tron)
-  --games N               games to play, colours alternated; the cap of an SPRT
-                          (default 1, or 20000 with --sprt)
-  --sprt 'elo0=E0 elo1=E1 [alpha=A] [beta=B]'
-                          stop as soon as a sequential probability ratio test
-                          accepts Elo = E0 (H0) or Elo = E1 (H1), over game pairs
-                          (pentanomial); alpha and beta default to 0.05
-  --openings FILE|NAME|random:N
-                          start every pair of games from an opening: one per line of
-                          FILE (UTTT `column,row` plies; Light Riders
-                          `[map=NAME] [start=X,Y] [rounds such as rl ud]`: the pair's
-                          board instead of --map, player 0's start with player 1 at
-                          its mirror image, rounds played first), a suite in
-                          protocol/openings/ (uttt_balanced, lightriders_balanced),
-                          or N random plies / rounds that crash no rider
-  --shard K/N             play only the K-th of N shares of the series (every N-th
-                          pair of games, with the boards, colours and seeds the whole
-                          series gives them); `arena merge` joins the shards' --out
-                          folders (an SPRT is then decided by the merge)
-
-  arena merge [--out DIR] SHARD_DIR...
-                          one table and results.json from the shards' results.json
-                          (summary, pairs and SPRT recomputed from their games)
-  arena report [--out DIR] RUN_DIR...
-                          SVG pictures and an HTML page of series (finished or
-                          interrupted): score per map / opening, the SPRT walk, the
-                          Elo ladder of several runs (oldest first), and for a
-                          tournament's folder its rating list and every pairing
-                          [report/]
-  arena openings [--plies MIN..MAX] [--count N] [--ms MS] [--within X] [--seed S]
-                          prints a balanced UTTT suite: random lines of MIN..MAX
-                          plies [2..4] kept when MS ms [1000] of the bot's search
-                          values them within X [0.03] of even, until N [40]
-  arena openings --game tron [--map NAME,...] [--count N] [--ms MS] [--within X]
-                          the same for Light Riders: each map's own starts, and the
-                          riddles starts of emptyWxH boards [empty16x16], with no
-                          rider boxed in (see arena openings --help)
-  -V, --version           the arena's version
-  -j, --jobs J            games in parallel (default: all cores)
-  --seed S                seed for boards and for {seed} in commands (default: clock)
-  --out DIR               write DIR/results.json, transcripts and bot stderr
-  --watch                 print the board after every move to stderr
-  --map NAME|FILE         Light Riders map, repeatable or comma-separated; shipped:
-                          empty13 empty6 pillars13 brackets13 rooms16 chevrons16
-                          gate16 doors13
-                          (protocol/maps/NAME.txt in the current or source folder)
-                          (default: empty board with the riddles engine's random starts)
-  --width W --height H    size of that default board (default 16x16)
-  --max-rounds R          Light Riders: a draw after R rounds (default W*H)
-  --name-a NAME --name-b NAME   labels in the table (default A, B)
-  --engine 'name=NAME [tc=BANK+INC] cmd=COMMAND'
-                          an engine, instead of the commands: its name, its own
-                          clock in ms (time odds; default --timebank and
-                          --time-per-move), and its command (the rest of the text)
-  --resume                continue the series (or tournament) recorded in --out DIR:
-                          its finished games are kept and the others played; give
-                          the same options (the seed is read from DIR if not given);
-                          --games may grow
-
+/// What `arena --help` prints after the options.
+const AFTER_HELP: &str = "\
 With --out, each game is recorded as soon as it ends: a line of DIR/games.jsonl (the
 moves, result, reason, faults and times; DIR/series.json holds the settings) and its
 transcripts, so an interrupted series keeps its games (`arena merge` and `arena report`
@@ -342,54 +265,200 @@ read them) and `--resume` continues it.
 
 In a command, {seed} becomes a per-game seed and {game} the game's index.";
 
-/// Flags that take no value.
-const SWITCHES: &[&str] = &["-h", "--help", "--watch", "--resume"];
+/// `arena`: a series between two bots (no subcommand), or one of the subcommands.
+#[derive(Parser, Debug)]
+#[command(
+    name = "arena",
+    version,
+    propagate_version = true,
+    args_conflicts_with_subcommands = true,
+    override_usage = "arena --game uttt|tron|uttt-cg|tron-cg [OPTIONS] -- \"COMMAND A\" \"COMMAND B\"\n       arena <merge|report|openings|gauntlet|round-robin> [OPTIONS] ...",
+    about = "Plays bot A against bot B (each run with `sh -c COMMAND`) over the TheAIGames / \
+             riddles.io engine protocol; with --games N, a series with colours alternated.",
+    after_help = AFTER_HELP
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub series: SeriesArgs,
+}
 
-/// Flags that take a value (`--flag VALUE` or `--flag=VALUE`).
-const VALUED: &[&str] = &[
-    "--game",
-    "--dialect",
-    "--end-rule",
-    "--timebank",
-    "--time-per-move",
-    "--games",
-    "--sprt",
-    "--shard",
-    "--openings",
-    "-j",
-    "--jobs",
-    "--seed",
-    "--out",
-    "--map",
-    "--width",
-    "--height",
-    "--max-rounds",
-    "--riders",
-    "--name-a",
-    "--name-b",
-    "--engine",
-];
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// One table and results.json from the shards' results.json (summary, pairs and SPRT
+    /// recomputed from their games).
+    Merge(crate::FoldersArgs),
+    /// SVG pictures and an HTML page of series (finished or interrupted): score per map /
+    /// opening, the SPRT walk, the Elo ladder of several runs (oldest first), and for a
+    /// tournament's folder its rating list and every pairing.
+    Report(crate::FoldersArgs),
+    /// Prints a balanced opening suite for --openings.
+    Openings(crate::OpeningsArgs),
+    /// The first engine against each of the others, then a rating list
+    /// (ratings.json/txt under --out).
+    #[command(after_help = AFTER_HELP)]
+    Gauntlet(SeriesArgs),
+    /// Every engine against every other, then a rating list (ratings.json/txt under --out).
+    #[command(after_help = AFTER_HELP)]
+    RoundRobin(SeriesArgs),
+}
 
-/// Parses the arguments of a series (after the program name). `Ok(None)` means `--help`.
-pub fn parse(args: &[String]) -> Result<Option<Options>, String> {
-    let Some((opts, engines)) = parse_engines(args)? else {
-        return Ok(None);
-    };
+/// The options of a series, and of every pairing of a tournament.
+#[derive(Args, Debug, Clone)]
+pub struct SeriesArgs {
+    /// The game [default: uttt]
+    ///
+    /// uttt-cg is CodinGame's UTTT: its protocol, its end rule (a lineless game goes to
+    /// the player with more boards), a fixed time per turn (--timebank is the first
+    /// turn's, default 1000; --time-per-move every later turn's, default 100), and no
+    /// second chance; tron-cg is CodinGame's Tron Battle on its clock: 30x20, riders
+    /// moving in seat order, a rider out of the game (crash, timeout, bad answer) losing
+    /// its trail. Also: lightriders, light-riders, uttt-codingame, tron-battle.
+    #[arg(long, value_name = "uttt|tron|uttt-cg|tron-cg", value_parser = parse_game)]
+    pub game: Option<GameKind>,
+    /// tron-cg: riders in a game, 2 to 4 (seated A B A B, B A B A in odd games)
+    ///
+    /// The side of the last rider left wins.
+    #[arg(long, value_name = "N", default_value_t = 2)]
+    pub riders: usize,
+    /// UTTT dialect: theaigames (the 2016 engine, also 2016) or riddles (also 2017)
+    #[arg(long, value_name = "theaigames|riddles", value_parser = parse_dialect, default_value = "theaigames")]
+    pub dialect: Dialect,
+    /// uttt: how a game without a line of small boards ends
+    ///
+    /// draw (TheAIGames, the default) or boards: it goes to the player with more small
+    /// boards (CodinGame's rule, for bots that speak the engines' protocol).
+    #[arg(long, value_name = "draw|boards", value_parser = parse_end_rule, default_value = "draw")]
+    pub end_rule: EndRule,
+    /// Maximum and initial timebank in ms [default: 10000; uttt-cg, tron-cg: the first
+    /// turn's time, 1000]
+    #[arg(long, value_name = "MS")]
+    pub timebank: Option<u64>,
+    /// Added after every answer, in ms [default: 500 uttt, 200 tron; uttt-cg, tron-cg:
+    /// every later turn's time, 100]
+    #[arg(long, value_name = "MS")]
+    pub time_per_move: Option<u64>,
+    /// Games to play, colours alternated; the cap of an SPRT [default: 1, or 20000 with
+    /// --sprt]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
+    pub games: Option<u32>,
+    /// Stop as soon as a sequential probability ratio test decides: 'elo0=E0 elo1=E1
+    /// [alpha=A] [beta=B]'
+    ///
+    /// Accepts Elo = E0 (H0) or Elo = E1 (H1), over game pairs (pentanomial); alpha and
+    /// beta default to 0.05.
+    #[arg(long, value_name = "SPEC", value_parser = Sprt::parse)]
+    pub sprt: Option<Sprt>,
+    /// Start every pair of games from an opening: FILE, a suite NAME, or random:N
+    ///
+    /// One per line of FILE (UTTT `column,row` plies; Light Riders `[map=NAME]
+    /// [start=X,Y] [rounds such as rl ud]`: the pair's board instead of --map, player 0's
+    /// start with player 1 at its mirror image, rounds played first), a suite in
+    /// protocol/openings/ (uttt_balanced, lightriders_balanced), or N random plies /
+    /// rounds that crash no rider.
+    #[arg(long, value_name = "FILE|NAME|random:N")]
+    pub openings: Option<String>,
+    /// Play only the K-th of N shares of the series
+    ///
+    /// Every N-th pair of games, with the boards, colours and seeds the whole series
+    /// gives them; `arena merge` joins the shards' --out folders (an SPRT is then decided
+    /// by the merge).
+    #[arg(long, value_name = "K/N", value_parser = Shard::parse)]
+    pub shard: Option<Shard>,
+    /// Games in parallel [default: all cores]
+    #[arg(short, long, value_name = "J")]
+    pub jobs: Option<usize>,
+    /// Seed for boards and for {seed} in commands [default: the clock; with --resume,
+    /// the recorded series']
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+    /// Write DIR/results.json, the game records, transcripts and bot stderr
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Print the board after every move to stderr
+    #[arg(long)]
+    pub watch: bool,
+    /// Light Riders map, repeatable or comma-separated [default: an empty board with the
+    /// riddles engine's random starts]
+    ///
+    /// Shipped: empty13 empty6 pillars13 brackets13 rooms16 chevrons16 gate16 doors13
+    /// (protocol/maps/NAME.txt in the current or source folder).
+    #[arg(long, value_name = "NAME|FILE", value_delimiter = ',')]
+    pub map: Vec<String>,
+    /// Width of the default Light Riders board
+    #[arg(long, value_name = "W", default_value_t = 16)]
+    pub width: u32,
+    /// Height of the default Light Riders board
+    #[arg(long, value_name = "H", default_value_t = 16)]
+    pub height: u32,
+    /// Light Riders: a draw after R rounds [default: W*H]
+    #[arg(long, value_name = "R")]
+    pub max_rounds: Option<u32>,
+    /// Label of bot A in the table
+    #[arg(long, value_name = "NAME", default_value = "A")]
+    pub name_a: String,
+    /// Label of bot B in the table
+    #[arg(long, value_name = "NAME", default_value = "B")]
+    pub name_b: String,
+    /// An engine, instead of the commands: 'name=NAME [tc=BANK+INC] cmd=COMMAND'
+    ///
+    /// Its name, its own clock in ms (time odds; default --timebank and
+    /// --time-per-move), and its command (the rest of the text). Repeatable.
+    #[arg(long, value_name = "SPEC", value_parser = Engine::parse)]
+    pub engine: Vec<Engine>,
+    /// Continue the series (or tournament) recorded in --out DIR
+    ///
+    /// Its finished games are kept and the others played; give the same options (the
+    /// seed is read from DIR if not given); --games may grow.
+    #[arg(long)]
+    pub resume: bool,
+    /// The bots' shell commands (A, then B), instead of --engine
+    #[arg(value_name = "COMMAND")]
+    pub commands: Vec<String>,
+}
+
+fn parse_game(name: &str) -> Result<GameKind, String> {
+    GameKind::from_name(name).ok_or_else(|| format!("unknown game {name:?}"))
+}
+
+fn parse_dialect(name: &str) -> Result<Dialect, String> {
+    match name {
+        "theaigames" | "2016" => Ok(Dialect::TheAiGames),
+        "riddles" | "2017" => Ok(Dialect::Riddles),
+        _ => Err(format!("unknown dialect {name:?}")),
+    }
+}
+
+fn parse_end_rule(name: &str) -> Result<EndRule, String> {
+    name.parse()
+}
+
+/// The error of an `arena` command line that parsed but does not make sense (exit 2,
+/// in clap's words).
+pub fn usage_error(subcommand: Option<&str>, message: String) -> clap::Error {
+    let mut cmd = Cli::command();
+    if let Some(name) = subcommand {
+        // Named as `arena NAME` in the usage line, as clap's own errors name it.
+        if let Some(sub) = cmd.find_subcommand(name) {
+            cmd = sub.clone().bin_name(format!("arena {name}"));
+        }
+    }
+    cmd.error(clap::error::ErrorKind::ValueValidation, message)
+}
+
+/// The series two bots play (after the checks clap cannot make).
+pub fn series(args: SeriesArgs) -> Result<Options, String> {
+    let (opts, engines) = resolve(args)?;
     if engines.len() != 2 {
         return Err(format!("need two bot commands, got {}", engines.len()));
     }
-    Ok(Some(opts))
+    Ok(opts)
 }
 
-/// Parses the arguments of `arena gauntlet|round-robin` (after the subcommand).
-/// `Ok(None)` means `--help`.
-pub fn parse_tournament(
-    kind: TournamentKind,
-    args: &[String],
-) -> Result<Option<Tournament>, String> {
-    let Some((template, engines)) = parse_engines(args)? else {
-        return Ok(None);
-    };
+/// The tournament of `arena gauntlet|round-robin` (after the checks clap cannot make).
+pub fn tournament(kind: TournamentKind, args: SeriesArgs) -> Result<Tournament, String> {
+    let (template, engines) = resolve(args)?;
     if engines.len() < 3 {
         return Err(format!(
             "a {} needs at least three engines (two make a series), got {}",
@@ -408,114 +477,57 @@ pub fn parse_tournament(
     if let Some(twice) = names.windows(2).find(|w| w[0] == w[1]) {
         return Err(format!("two engines are named {:?}", twice[0]));
     }
-    Ok(Some(Tournament {
+    Ok(Tournament {
         kind,
         engines,
         template,
-    }))
+    })
+}
+
+/// Parses the arguments of a series (after the program name), as `arena` does: for
+/// tests and callers that hold a command line.
+pub fn parse(args: &[&str]) -> Result<Options, String> {
+    let cli = Cli::try_parse_from(std::iter::once("arena").chain(args.iter().copied()))
+        .map_err(|e| e.to_string())?;
+    series(cli.series)
 }
 
 /// The options and the engines (`--engine` specs, or bot commands named by
-/// `--name-a`/`--name-b`), the first two of them as bots A and B.
-fn parse_engines(args: &[String]) -> Result<Option<(Options, Vec<Engine>)>, String> {
-    let mut game = GameKind::Uttt;
-    let mut dialect = Dialect::TheAiGames;
-    let mut end_rule = EndRule::Draw;
-    let mut timebank = None;
-    let mut time_per_move = None;
-    let mut games = None;
-    let mut sprt = None;
-    let mut shard = None;
-    let mut openings = None;
-    let mut jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
-    let mut seed = None;
-    let mut out = None;
-    let mut watch = false;
-    let mut resume = false;
-    let mut maps = Vec::new();
-    let (mut width, mut height) = (16, 16);
-    let mut max_rounds = None;
-    let mut riders = 2;
-    let mut names = ["A".to_string(), "B".to_string()];
-    let mut commands = Vec::new();
-    let mut engines = Vec::new();
-
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        i += 1;
-        if arg == "--" {
-            commands.extend(args[i..].iter().cloned());
-            break;
-        }
-        if !arg.starts_with('-') || arg == "-" {
-            commands.push(arg.to_string());
-            continue;
-        }
-        let (flag, inline) = match arg.split_once('=') {
-            Some((f, v)) => (f, Some(v.to_string())),
-            None => (arg, None),
-        };
-        if SWITCHES.contains(&flag) {
-            if inline.is_some() {
-                return Err(format!("{flag} takes no value"));
-            }
-            match flag {
-                "--watch" => watch = true,
-                "--resume" => resume = true,
-                _ => return Ok(None),
-            }
-            continue;
-        }
-        if !VALUED.contains(&flag) {
-            return Err(format!("unknown option {flag}"));
-        }
-        let value = match inline {
-            Some(v) => v,
-            None => {
-                let v = args.get(i).ok_or(format!("{flag} needs a value"))?.clone();
-                i += 1;
-                v
-            }
-        };
-        match flag {
-            "--game" => {
-                game = GameKind::from_name(&value)
-                    .ok_or_else(|| format!("--game: unknown game {value:?}"))?
-            }
-            "--dialect" => {
-                dialect = match value.as_str() {
-                    "theaigames" | "2016" => Dialect::TheAiGames,
-                    "riddles" | "2017" => Dialect::Riddles,
-                    _ => return Err(format!("--dialect: unknown dialect {value:?}")),
-                }
-            }
-            "--end-rule" => end_rule = value.parse()?,
-            "--timebank" => timebank = Some(number(flag, &value)?),
-            "--time-per-move" => time_per_move = Some(number(flag, &value)?),
-            "--games" => games = Some(number(flag, &value)?),
-            "--sprt" => sprt = Some(Sprt::parse(&value)?),
-            "--shard" => shard = Some(Shard::parse(&value)?),
-            "--openings" => openings = Some(value),
-            "-j" | "--jobs" => jobs = number::<usize>(flag, &value)?.max(1),
-            "--seed" => seed = Some(number(flag, &value)?),
-            "--out" => out = Some(PathBuf::from(value)),
-            "--map" => maps.extend(value.split(',').filter(|s| !s.is_empty()).map(String::from)),
-            "--width" => width = number(flag, &value)?,
-            "--height" => height = number(flag, &value)?,
-            "--max-rounds" => max_rounds = Some(number(flag, &value)?),
-            "--riders" => riders = number(flag, &value)?,
-            "--name-a" => names[0] = value,
-            "--name-b" => names[1] = value,
-            "--engine" => engines.push(Engine::parse(&value)?),
-            _ => unreachable!("every valued flag has an arm"),
-        }
-    }
-    if !engines.is_empty() && !commands.is_empty() {
+/// `--name-a`/`--name-b`), the first two of them as bots A and B: every check that
+/// clap cannot make, and the defaults that depend on other options.
+fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
+    let SeriesArgs {
+        game,
+        riders,
+        dialect,
+        end_rule,
+        timebank,
+        time_per_move,
+        games,
+        sprt,
+        openings,
+        shard,
+        jobs,
+        seed,
+        out,
+        watch,
+        map: maps,
+        width,
+        height,
+        max_rounds,
+        name_a,
+        name_b,
+        mut engine,
+        resume,
+        commands,
+    } = args;
+    let game = game.unwrap_or(GameKind::Uttt);
+    if !engine.is_empty() && !commands.is_empty() {
         return Err("give the bots as --engine specs or as commands, not both".into());
     }
-    if engines.is_empty() {
-        engines = commands
+    if engine.is_empty() {
+        let names = [name_a, name_b];
+        engine = commands
             .into_iter()
             .enumerate()
             .map(|(k, command)| Engine {
@@ -525,13 +537,10 @@ fn parse_engines(args: &[String]) -> Result<Option<(Options, Vec<Engine>)>, Stri
             })
             .collect();
     }
-    if engines.len() < 2 {
-        return Err(format!("need two bot commands, got {}", engines.len()));
+    if engine.len() < 2 {
+        return Err(format!("need two bot commands, got {}", engine.len()));
     }
     let games = games.unwrap_or(if sprt.is_some() { 20_000 } else { 1 });
-    if games == 0 {
-        return Err("--games must be at least 1".into());
-    }
     if !(2..=mctsbot::tron::battle::MAX_RIDERS).contains(&riders) {
         return Err("--riders: 2 to 4".into());
     }
@@ -560,18 +569,20 @@ fn parse_engines(args: &[String]) -> Result<Option<(Options, Vec<Engine>)>, Stri
         }),
     };
     // The first two engines are A and B (a tournament's pairings replace them).
-    let [a, b] = [&engines[0], &engines[1]];
+    let [a, b] = [&engine[0], &engine[1]];
     let opts = Options {
         game,
         dialect,
         end_rule,
         clocks: [a.clock, b.clock].map(|c| c.unwrap_or(series_clock)),
         games,
-        jobs,
+        jobs: jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1),
         seed,
         out,
         watch,
-        maps,
+        maps: maps.into_iter().filter(|m| !m.is_empty()).collect(),
         width,
         height,
         max_rounds: max_rounds.unwrap_or(width * height),
@@ -584,27 +595,35 @@ fn parse_engines(args: &[String]) -> Result<Option<(Options, Vec<Engine>)>, Stri
         resume,
     };
     // Engines without time odds play on the series' clock, even in other pairings.
-    let engines = engines
+    let engines = engine
         .into_iter()
         .map(|e| Engine {
             clock: Some(e.clock.unwrap_or(series_clock)),
             ..e
         })
         .collect();
-    Ok(Some((opts, engines)))
+    Ok((opts, engines))
+}
+
+/// Nanoseconds since the epoch: a seed that differs from run to run.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0x5eed, |d| d.as_nanos() as u64)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn args(s: &[&str]) -> Vec<String> {
-        s.iter().map(|a| a.to_string()).collect()
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
     }
 
     #[test]
     fn defaults_and_flags() {
-        let o = parse(&args(&["--", "a --x 1", "b"])).unwrap().unwrap();
+        let o = parse(&["--", "a --x 1", "b"]).unwrap();
         assert_eq!(o.game, GameKind::Uttt);
         let clock = Clock {
             timebank: 10_000,
@@ -612,7 +631,7 @@ mod tests {
         };
         assert_eq!((o.clocks, o.games), ([clock; 2], 1));
         assert_eq!(o.commands, ["a --x 1".to_string(), "b".to_string()]);
-        let o = parse(&args(&[
+        let o = parse(&[
             "--game=tron",
             "--games",
             "4",
@@ -622,33 +641,48 @@ mod tests {
             "9",
             "--map",
             "empty13,rooms16",
+            "--map=gate16",
             "--watch",
             "--max-rounds",
             "50",
             "x",
             "y",
-        ]))
-        .unwrap()
+        ])
         .unwrap();
         assert_eq!(
             (o.game, o.clocks[1].time_per_move, o.games, o.jobs, o.seed),
             (GameKind::Tron, 200, 4, 2, 9)
         );
-        assert_eq!(o.maps, ["empty13", "rooms16"]);
+        assert_eq!(o.maps, ["empty13", "rooms16", "gate16"]);
         assert!(o.watch);
         assert_eq!(o.max_rounds, 50);
-        let o = parse(&args(&["--dialect", "riddles", "--", "a", "b"]))
-            .unwrap()
-            .unwrap();
+        let o = parse(&["--dialect", "riddles", "--", "a", "b"]).unwrap();
         assert_eq!(o.dialect, Dialect::Riddles);
+        let o = parse(&[
+            "--engine",
+            "name=x tc=5+1 cmd=./x --a",
+            "--engine",
+            "name=y cmd=y",
+        ]);
+        let o = o.unwrap();
+        assert_eq!(o.names, ["x".to_string(), "y".to_string()]);
+        assert_eq!(
+            o.clocks[0],
+            Clock {
+                timebank: 5,
+                time_per_move: 1
+            }
+        );
+        assert_eq!(o.commands[0], "./x --a");
     }
 
     #[test]
     fn errors() {
-        assert!(parse(&args(&["--", "a"])).is_err());
-        assert!(parse(&args(&["--games", "x", "a", "b"])).is_err());
-        assert!(parse(&args(&["--bogus", "1", "a", "b"])).is_err());
-        assert!(parse(&args(&["--game", "chess", "a", "b"])).is_err());
-        assert!(parse(&args(&["--help"])).unwrap().is_none());
+        assert!(parse(&["--", "a"]).is_err());
+        assert!(parse(&["--games", "x", "a", "b"]).is_err());
+        assert!(parse(&["--games", "0", "a", "b"]).is_err());
+        assert!(parse(&["--bogus", "1", "a", "b"]).is_err());
+        assert!(parse(&["--game", "chess", "a", "b"]).is_err());
+        assert!(parse(&["--riders", "5", "a", "b"]).is_err());
     }
 }

@@ -6,8 +6,8 @@
 //! - [`uttt_match`], [`tron_match`]: one game each, on the rules of [`mctsbot::uttt`] and
 //!   [`mctsbot::tron`] and the lines of [`mctsbot::protocol`] (no rules are re-implemented).
 //! - [`game`]: seats (bot, timebank, faults) and records; [`process`]: bots that may hang,
-//!   crash or flood; [`timebank`], [`stats`], [`maps`]; JSON is written by
-//!   [`mctsbot::json`], as `mctsbot bench` does.
+//!   crash or flood; [`timebank`], [`stats`], [`maps`]; the JSON files of a series'
+//!   folder are [`schema`]'s serde types, written and read by [`record`].
 
 pub mod bundle;
 pub mod cli;
@@ -19,6 +19,7 @@ pub mod process;
 pub mod rating;
 pub mod record;
 pub mod report;
+pub mod schema;
 pub mod series;
 pub mod stats;
 pub mod timebank;
@@ -158,34 +159,25 @@ pub fn run_tournament(t: &cli::Tournament) -> i32 {
     0
 }
 
-/// The arguments of `arena merge` and `arena report`: `--out DIR` anywhere, and the
-/// series folders.
-fn out_and_folders(
-    args: &[String],
-) -> Result<(Option<std::path::PathBuf>, Vec<std::path::PathBuf>), String> {
-    let mut out = None;
-    let mut dirs = Vec::new();
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--out" => out = Some(args.next().ok_or("--out needs a folder")?.into()),
-            dir => dirs.push(dir.into()),
-        }
-    }
-    Ok((out, dirs))
+/// The arguments of `arena merge` and `arena report`: `--out DIR` and the series
+/// folders.
+#[derive(clap::Args, Debug, Clone)]
+pub struct FoldersArgs {
+    /// Where to write the result (merge: the joined series' results.json; report: the
+    /// pictures and index.html) [merge: nowhere, only the table; report: report/]
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<std::path::PathBuf>,
+    /// The series' --out folders (merge: the shards'; report: runs, oldest first, or a
+    /// tournament's folder)
+    #[arg(value_name = "DIR", required = true)]
+    pub dirs: Vec<std::path::PathBuf>,
 }
 
 /// `arena merge [--out DIR] SHARD_DIR...`: prints the joined series' table and writes
 /// it to `--out`. Returns the process exit code.
-pub fn run_merge(args: &[String]) -> i32 {
-    let (out, dirs) = match out_and_folders(args) {
-        Ok(parsed) => parsed,
-        Err(e) => {
-            eprintln!("arena merge: {e}");
-            return 2;
-        }
-    };
-    let (opts, records) = match merge::merge(&dirs) {
+pub fn run_merge(args: &FoldersArgs) -> i32 {
+    let (out, dirs) = (&args.out, &args.dirs);
+    let (opts, records) = match merge::merge(dirs) {
         Ok(merged) => merged,
         Err(e) => {
             eprintln!("arena merge: {e}");
@@ -200,7 +192,7 @@ pub fn run_merge(args: &[String]) -> i32 {
     print!("{}", series::table(&opts, &records));
     if let Some(dir) = &out {
         let written =
-            series::write_out(dir, &opts, &records).and_then(|()| merge::copy_stderr(&dirs, dir));
+            series::write_out(dir, &opts, &records).and_then(|()| merge::copy_stderr(dirs, dir));
         if let Err(e) = written {
             eprintln!("arena merge: cannot write {}: {e}", dir.display());
             return 1;
@@ -209,93 +201,78 @@ pub fn run_merge(args: &[String]) -> i32 {
     0
 }
 
-/// The help of `arena openings`.
-pub const OPENINGS_USAGE: &str = "\
-usage: arena openings [--game uttt|tron] [options]
+/// The options of `arena openings`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    long_about = "Prints a balanced opening suite for --openings: candidates searched for MS \
+                  ms each by the bot's own search, kept when it values them within X of \
+                  even, until N are kept."
+)]
+pub struct OpeningsArgs {
+    /// The game: uttt or tron
+    #[arg(long, value_name = "uttt|tron", default_value = "uttt", value_parser = openings_game)]
+    pub game: GameKind,
+    /// uttt: random plies per line [default: 2..4]
+    #[arg(long, value_name = "MIN..MAX", value_parser = plies_range)]
+    pub plies: Option<std::ops::RangeInclusive<u32>>,
+    /// tron: the boards, repeatable or comma-separated [default: empty16x16]
+    ///
+    /// emptyWxH (the riddles board: one line per start, player 0 at x in 1..W/2-2, y in
+    /// 1..H-2, the other mirrored), or a map with its own starts (one line); starts where
+    /// a rider is boxed in or the riders cannot meet are left out.
+    #[arg(long, value_name = "NAME|FILE", value_delimiter = ',')]
+    pub map: Vec<String>,
+    /// Lines to keep
+    #[arg(long, value_name = "N", default_value_t = 40)]
+    pub count: usize,
+    /// Search time per candidate, in ms
+    #[arg(long, value_name = "MS", default_value_t = 1000)]
+    pub ms: u64,
+    /// Largest distance of the value from 0.5
+    #[arg(long, value_name = "X", default_value_t = 0.03)]
+    pub within: f32,
+    /// Seed of the candidates and the searches
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+}
 
-Prints a balanced opening suite for --openings: candidates searched for MS ms each by
-the bot's own search, kept when it values them within X of even, until N are kept.
+fn openings_game(name: &str) -> Result<GameKind, String> {
+    match GameKind::from_name(name) {
+        Some(g @ (GameKind::Uttt | GameKind::Tron)) => Ok(g),
+        _ => Err(format!("uttt or tron, not {name:?}")),
+    }
+}
 
-  --game uttt|tron        the game (default uttt)
-  --plies MIN..MAX        uttt: random plies per line [2..4]
-  --map NAME|FILE         tron: the boards, repeatable or comma-separated: emptyWxH
-                          (the riddles board: one line per start, player 0 at x in
-                          1..W/2-2, y in 1..H-2, the other mirrored), or a map with its
-                          own starts (one line) [empty16x16]; starts where a rider is
-                          boxed in or the riders cannot meet are left out
-  --count N               lines to keep [40]
-  --ms MS                 search time per candidate [1000]
-  --within X              largest distance of the value from 0.5 [0.03]
-  --seed S                seed of the candidates and the searches [1]";
+fn plies_range(text: &str) -> Result<std::ops::RangeInclusive<u32>, String> {
+    let bad = || format!("MIN..MAX with MIN <= MAX, got {text:?}");
+    let (lo, hi) = text.split_once("..").ok_or_else(bad)?;
+    match (lo.parse::<u32>(), hi.parse::<u32>()) {
+        (Ok(lo), Ok(hi)) if lo <= hi => Ok(lo..=hi),
+        _ => Err(bad()),
+    }
+}
 
-/// `arena openings [--game uttt|tron] ...` (see [`OPENINGS_USAGE`]): prints a balanced
+/// `arena openings [--game uttt|tron] ...` (see [`OpeningsArgs`]): prints a balanced
 /// suite ([`openings::balanced_uttt_suite`], [`openings::balanced_tron_suite`]).
 /// Returns the process exit code.
-pub fn run_openings(args: &[String]) -> i32 {
-    let mut spec = openings::SuiteSpec {
-        plies: 2..=4,
-        maps: Vec::new(),
-        count: 40,
-        ms: 1000,
-        within: 0.03,
-        seed: 1,
+pub fn run_openings(args: &OpeningsArgs) -> i32 {
+    let game = args.game;
+    let misplaced = match game {
+        GameKind::Uttt if !args.map.is_empty() => Some("--map is for --game tron"),
+        GameKind::Tron if args.plies.is_some() => Some("--plies is for --game uttt"),
+        _ => None,
     };
-    let mut game = GameKind::Uttt;
-    let mut plies_given = false;
-    let parsed: Result<bool, String> = (|| {
-        let mut args = args.iter();
-        while let Some(flag) = args.next() {
-            if flag == "-h" || flag == "--help" {
-                return Ok(false);
-            }
-            let value = args.next().ok_or(format!("{flag} needs a value"))?;
-            let bad = || format!("{flag}: bad value {value:?}");
-            match flag.as_str() {
-                "--game" => {
-                    game = match GameKind::from_name(value) {
-                        Some(g @ (GameKind::Uttt | GameKind::Tron)) => g,
-                        _ => return Err(format!("--game: uttt or tron, not {value:?}")),
-                    }
-                }
-                "--plies" => {
-                    let (lo, hi) = value.split_once("..").ok_or_else(bad)?;
-                    let (lo, hi) = (
-                        lo.parse().map_err(|_| bad())?,
-                        hi.parse().map_err(|_| bad())?,
-                    );
-                    if lo > hi {
-                        return Err(bad());
-                    }
-                    spec.plies = lo..=hi;
-                    plies_given = true;
-                }
-                "--map" => spec
-                    .maps
-                    .extend(value.split(',').filter(|m| !m.is_empty()).map(String::from)),
-                "--count" => spec.count = value.parse().map_err(|_| bad())?,
-                "--ms" => spec.ms = value.parse().map_err(|_| bad())?,
-                "--within" => spec.within = value.parse().map_err(|_| bad())?,
-                "--seed" => spec.seed = value.parse().map_err(|_| bad())?,
-                _ => return Err(format!("unknown option {flag}")),
-            }
-        }
-        match game {
-            GameKind::Uttt if !spec.maps.is_empty() => Err("--map is for --game tron".into()),
-            GameKind::Tron if plies_given => Err("--plies is for --game uttt".into()),
-            _ => Ok(true),
-        }
-    })();
-    match parsed {
-        Ok(true) => {}
-        Ok(false) => {
-            println!("{OPENINGS_USAGE}");
-            return 0;
-        }
-        Err(e) => {
-            eprintln!("arena openings: {e}\n\n{OPENINGS_USAGE}");
-            return 2;
-        }
+    if let Some(e) = misplaced {
+        cli::usage_error(Some("openings"), e.into()).exit();
     }
+    let mut spec = openings::SuiteSpec {
+        plies: args.plies.clone().unwrap_or(2..=4),
+        maps: args.map.iter().filter(|m| !m.is_empty()).cloned().collect(),
+        count: args.count,
+        ms: args.ms,
+        within: args.within,
+        seed: args.seed,
+    };
     let started = std::time::Instant::now();
     let (header, suite) = if game == GameKind::Tron {
         if spec.maps.is_empty() {
@@ -350,19 +327,9 @@ pub fn run_openings(args: &[String]) -> i32 {
 
 /// `arena report --out DIR RUN_DIR...`: the pictures of finished series as SVG and an
 /// HTML page. Returns the process exit code.
-pub fn run_report(args: &[String]) -> i32 {
-    let (out, dirs) = match out_and_folders(args) {
-        Ok((out, dirs)) => (out.unwrap_or_else(|| "report".into()), dirs),
-        Err(e) => {
-            eprintln!("arena report: {e}");
-            return 2;
-        }
-    };
-    if dirs.is_empty() {
-        eprintln!("arena report: give the --out folders of one or more series");
-        return 2;
-    }
-    match report::report(&dirs, &out) {
+pub fn run_report(args: &FoldersArgs) -> i32 {
+    let out = args.out.clone().unwrap_or_else(|| "report".into());
+    match report::report(&args.dirs, &out) {
         Ok(()) => {
             eprintln!("arena report: {}", out.join("index.html").display());
             0

@@ -7,20 +7,20 @@
 use super::cli::Options;
 use super::game::GameRecord;
 use super::record;
-use serde_json::Value;
+use super::schema::Settings;
 use std::path::{Path, PathBuf};
 
 /// The series the shards in `dirs` make up: its settings (from the first shard, with
 /// the shard removed) and every game, sorted by index.
 pub fn merge(dirs: &[PathBuf]) -> Result<(Options, Vec<GameRecord>), String> {
-    let mut series: Option<(Value, Options)> = None;
+    let mut series: Option<(Settings, Options)> = None;
     let mut records = Vec::new();
     for dir in dirs {
-        let (mut settings, sprt) = record::read_settings(dir)?;
-        settings["shard"] = Value::Null;
+        let mut file = record::read_settings(dir)?;
+        file.settings.shard = None;
         match &series {
-            None => series = Some((settings.clone(), record::options(&settings, &sprt)?)),
-            Some((first, _)) if *first != settings => {
+            None => series = Some((file.settings.clone(), record::options(&file)?)),
+            Some((first, _)) if *first != file.settings => {
                 return Err(format!(
                     "{} is from another series (settings differ from {})",
                     dir.display(),

@@ -8,8 +8,8 @@
 //! engine that won every game still gets a finite rating.
 
 use super::cli::Tournament;
+use super::schema::{round, to_text, EngineRow, RatingRow, RatingsFile};
 use super::stats::normal_cdf;
-use mctsbot::json;
 use nalgebra::{DMatrix, DVector};
 
 /// The logistic Elo curve's slope: a player `d` Elo stronger scores `1/(1+e^(−K d))`.
@@ -174,54 +174,42 @@ pub fn table(list: &[Rated]) -> String {
 
 /// `ratings.json`: the tournament (kind, engines, the pairings' folders) and its list.
 pub fn json(t: &Tournament, list: &[Rated]) -> String {
-    let engines: Vec<String> = t
+    let engines = t
         .engines
         .iter()
-        .map(|e| {
-            json::object(&[
-                ("name", json::string(&e.name)),
-                ("cmd", json::string(&e.command)),
-                (
-                    "tc",
-                    e.clock
-                        .map_or("null".into(), |c| json::string(&c.to_string())),
-                ),
-            ])
+        .map(|e| EngineRow {
+            name: e.name.clone(),
+            cmd: e.command.clone(),
+            tc: e.clock.map(|c| c.to_string()),
         })
         .collect();
-    let pairings: Vec<String> = t
+    let pairings = t
         .pairings()
         .into_iter()
         .enumerate()
         .filter_map(|(number, pair)| {
             let dir = t.series(number, pair).out?;
-            Some(json::string(&dir.file_name()?.to_string_lossy()))
+            Some(dir.file_name()?.to_string_lossy().into_owned())
         })
         .collect();
-    let rated: Vec<String> = list
+    let ratings = list
         .iter()
-        .map(|r| {
-            json::object(&[
-                ("name", json::string(&r.name)),
-                ("elo", json::number(r.elo, 1)),
-                ("elo_ci95", json::number(r.elo_ci95, 1)),
-                ("games", r.games.to_string()),
-                ("points", json::number(r.points, 1)),
-                ("draws", r.draws.to_string()),
-                (
-                    "los_next",
-                    r.los_next.map_or("null".into(), |los| json::number(los, 4)),
-                ),
-            ])
+        .map(|r| RatingRow {
+            name: r.name.clone(),
+            elo: round(r.elo, 1),
+            elo_ci95: round(r.elo_ci95, 1),
+            games: r.games,
+            points: round(r.points, 1),
+            draws: r.draws,
+            los_next: r.los_next.and_then(|los| round(los, 4)),
         })
         .collect();
-    format!(
-        "{{\n  \"kind\": {},\n  \"engines\": {},\n  \"pairings\": {},\n  \"ratings\": {}\n}}\n",
-        json::string(t.kind.name()),
-        json::array(&engines),
-        json::array(&pairings),
-        json::array(&rated)
-    )
+    to_text(&RatingsFile {
+        kind: t.kind.name().into(),
+        engines,
+        pairings,
+        ratings,
+    })
 }
 
 #[cfg(test)]

@@ -10,13 +10,13 @@
 //! and `games.jsonl` (an interrupted series): `arena merge`, `arena report` and
 //! `--resume` all read it this way.
 
-use super::cli::{Clock, GameKind, Options};
+use super::cli::{Clock, GameKind, Options, Shard};
 use super::game::{GameRecord, SideStats, Winner};
+use super::schema::{self, GameRow, Results, SeriesFile, Settings, Sides, SprtSettings};
 use super::stats::Sprt;
-use mctsbot::json;
 use mctsbot::protocol::Dialect;
 use mctsbot::uttt::EndRule;
-use serde_json::Value;
+use serde::de::DeserializeOwned;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -33,84 +33,69 @@ pub fn transcript_name(index: usize, side: usize) -> String {
     format!("transcripts/game_{index:04}_{}.txt", ["A", "B"][side])
 }
 
-fn side_pair(a: impl ToString, b: impl ToString) -> String {
-    json::object(&[("A", a.to_string()), ("B", b.to_string())])
-}
-
 /// The settings of a series, as `results.json` and `series.json` hold them.
-pub fn settings_json(opts: &Options) -> String {
+pub fn settings(opts: &Options) -> Settings {
     let [a, b] = opts.clocks;
-    let maps: Vec<String> = opts.maps.iter().map(|m| json::string(m)).collect();
-    let or_null = |text: Option<String>| text.map_or("null".to_string(), |t| json::string(&t));
-    json::object(&[
-        ("game", json::string(opts.game.name())),
-        ("dialect", json::string(&format!("{:?}", opts.dialect))),
-        ("end_rule", json::string(&format!("{:?}", opts.end_rule))),
-        ("timebank", a.timebank.to_string()),
-        ("time_per_move", a.time_per_move.to_string()),
-        ("timebank_b", b.timebank.to_string()),
-        ("time_per_move_b", b.time_per_move.to_string()),
-        ("riders", opts.riders.to_string()),
-        ("games", opts.games.to_string()),
-        ("seed", opts.seed.to_string()),
-        ("a", json::string(&opts.commands[0])),
-        ("b", json::string(&opts.commands[1])),
-        ("name_a", json::string(&opts.names[0])),
-        ("name_b", json::string(&opts.names[1])),
-        ("openings", or_null(opts.openings.clone())),
-        ("shard", or_null(opts.shard.map(|s| s.to_string()))),
-        ("maps", format!("[{}]", maps.join(", "))),
-        ("width", opts.width.to_string()),
-        ("height", opts.height.to_string()),
-        ("max_rounds", opts.max_rounds.to_string()),
-    ])
+    Settings {
+        game: opts.game.name().into(),
+        dialect: format!("{:?}", opts.dialect),
+        end_rule: format!("{:?}", opts.end_rule),
+        timebank: a.timebank,
+        time_per_move: a.time_per_move,
+        timebank_b: Some(b.timebank),
+        time_per_move_b: Some(b.time_per_move),
+        riders: opts.riders,
+        games: opts.games,
+        seed: opts.seed,
+        a: opts.commands[0].clone(),
+        b: opts.commands[1].clone(),
+        name_a: opts.names[0].clone(),
+        name_b: opts.names[1].clone(),
+        openings: opts.openings.clone(),
+        shard: opts.shard.map(|s| s.to_string()),
+        maps: opts.maps.clone(),
+        width: opts.width,
+        height: opts.height,
+        max_rounds: Some(opts.max_rounds),
+    }
 }
 
-/// The test of a series, as `results.json` and `series.json` hold it (its state is
-/// added in `results.json`).
-pub fn sprt_fields(sprt: &Sprt) -> Vec<(&'static str, String)> {
-    vec![
-        ("elo0", json::number(sprt.elo0, 2)),
-        ("elo1", json::number(sprt.elo1, 2)),
-        ("alpha", json::number(sprt.alpha, 4)),
-        ("beta", json::number(sprt.beta, 4)),
-    ]
+/// The test of a series, as `results.json` and `series.json` hold it.
+pub fn sprt_settings(sprt: &Sprt) -> SprtSettings {
+    SprtSettings {
+        elo0: sprt.elo0,
+        elo1: sprt.elo1,
+        alpha: sprt.alpha,
+        beta: sprt.beta,
+    }
 }
 
 /// One game, as a line of `games.jsonl` and an entry of `results.json`'s `games`.
-pub fn game_json(r: &GameRecord) -> String {
+pub fn game_row(r: &GameRecord) -> GameRow {
     let [a, b] = &r.stats;
-    json::object(&[
-        ("index", r.index.to_string()),
-        ("map", json::string(&r.map)),
-        ("a_player", r.a_player.to_string()),
-        ("winner", json::string(r.winner.as_str())),
-        ("opening", json::string(&r.opening)),
-        ("reason", json::string(&r.reason)),
-        ("moves", r.moves.to_string()),
-        ("line", json::string(&r.line)),
-        ("wall_ms", r.wall_ms.to_string()),
-        ("timeouts", side_pair(a.timeouts, b.timeouts)),
-        ("illegal", side_pair(a.illegal, b.illegal)),
-        ("crashes", side_pair(a.crashes, b.crashes)),
-        ("answers", side_pair(a.answers, b.answers)),
-        ("peak_rss_kib", side_pair(a.peak_rss_kib, b.peak_rss_kib)),
-        (
-            "time_ms",
-            json::object(&[
-                ("A", json::number(a.time_us as f64 / 1000.0, 1)),
-                ("B", json::number(b.time_us as f64 / 1000.0, 1)),
-            ]),
+    let sides = |f: fn(&SideStats) -> u32| Sides::new(f(a), f(b));
+    GameRow {
+        index: r.index,
+        map: r.map.clone(),
+        a_player: r.a_player,
+        winner: r.winner.as_str().into(),
+        opening: r.opening.clone(),
+        reason: r.reason.clone(),
+        moves: r.moves,
+        line: r.line.clone(),
+        wall_ms: r.wall_ms,
+        timeouts: sides(|s| s.timeouts),
+        illegal: sides(|s| s.illegal),
+        crashes: sides(|s| s.crashes),
+        answers: sides(|s| s.answers),
+        peak_rss_kib: Sides::new(a.peak_rss_kib, b.peak_rss_kib),
+        time_ms: Sides::new(
+            schema::round(a.time_us as f64 / 1000.0, 1),
+            schema::round(b.time_us as f64 / 1000.0, 1),
         ),
-        ("time_us", side_pair(a.time_us, b.time_us)),
-        (
-            "transcripts",
-            json::object(&[
-                ("A", json::string(&transcript_name(r.index, 0))),
-                ("B", json::string(&transcript_name(r.index, 1))),
-            ]),
-        ),
-    ])
+        time_us: Sides::new(a.time_us, b.time_us),
+        transcripts: Sides::new(transcript_name(r.index, 0), transcript_name(r.index, 1)),
+    }
 }
 
 /// Writes a game's two transcripts into the series folder `dir`.
@@ -163,12 +148,12 @@ impl GameLog {
         std::fs::create_dir_all(&dir).map_err(io)?;
         // A resumed series' results.json would hide the games recorded from now on.
         let _ = std::fs::remove_file(dir.join(RESULTS_FILE));
-        std::fs::write(dir.join(SETTINGS_FILE), series_json(opts)).map_err(io)?;
+        std::fs::write(dir.join(SETTINGS_FILE), schema::to_text(&series_file(opts))).map_err(io)?;
         // The games read back are written out again: a line cut by an interruption (or
         // a results.json without games.jsonl) leaves a clean file to append to.
         let mut lines = String::new();
         for r in &done {
-            lines += &game_json(r);
+            lines += &schema::to_line(&game_row(r));
             lines.push('\n');
         }
         std::fs::write(&games_path, lines).map_err(io)?;
@@ -189,39 +174,39 @@ impl GameLog {
     pub fn append(&self, r: &GameRecord) -> std::io::Result<()> {
         write_transcripts(&self.dir, r)?;
         let mut file = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        writeln!(file, "{}", game_json(r))?;
+        writeln!(file, "{}", schema::to_line(&game_row(r)))?;
         file.flush()
     }
 }
 
 /// `series.json`: the settings and the test.
-fn series_json(opts: &Options) -> String {
-    let sprt = opts
-        .sprt
-        .map_or("null".to_string(), |s| json::object(&sprt_fields(&s)));
-    format!(
-        "{{\n  \"settings\": {},\n  \"sprt\": {sprt}\n}}\n",
-        settings_json(opts)
-    )
+fn series_file(opts: &Options) -> SeriesFile {
+    SeriesFile {
+        settings: settings(opts),
+        sprt: opts.sprt.as_ref().map(sprt_settings),
+    }
 }
 
 /// The settings (and test) in which the recorded series `saved` differs from `opts`,
 /// by name; `games` may differ.
 fn differing_settings(saved: &Options, opts: &Options) -> Vec<String> {
-    let parse = |o: &Options| -> Value {
-        let mut v: Value = serde_json::from_str(&series_json(o)).expect("written as JSON");
-        v["settings"]["games"] = Value::Null;
-        v
+    let fields = |o: &Options| -> serde_json::Map<String, serde_json::Value> {
+        let settings = Settings {
+            games: 0,
+            ..settings(o)
+        };
+        match serde_json::to_value(settings) {
+            Ok(serde_json::Value::Object(fields)) => fields,
+            _ => unreachable!("settings serialise to an object"),
+        }
     };
-    let (saved, now) = (parse(saved), parse(opts));
-    let mut names: Vec<String> = now["settings"]
-        .as_object()
-        .expect("an object")
+    let (before, now) = (fields(saved), fields(opts));
+    let mut names: Vec<String> = now
         .iter()
-        .filter(|(key, value)| saved["settings"][key.as_str()] != **value)
+        .filter(|(key, value)| before.get(key.as_str()) != Some(value))
         .map(|(key, _)| key.clone())
         .collect();
-    if saved["sprt"] != now["sprt"] {
+    if saved.sprt != opts.sprt {
         names.push("sprt".into());
     }
     names
@@ -229,54 +214,51 @@ fn differing_settings(saved: &Options, opts: &Options) -> Vec<String> {
 
 /// The seed of the series recorded in `dir` (for `--resume` without `--seed`).
 pub fn saved_seed(dir: &Path) -> Result<u64, String> {
-    let (settings, _) = read_settings(dir)?;
-    settings["seed"]
-        .as_u64()
-        .ok_or(format!("{}: settings.seed is missing", dir.display()))
+    Ok(read_settings(dir)?.settings.seed)
 }
 
-fn read_json(path: &Path) -> Result<Value, String> {
+fn read_json<T: DeserializeOwned>(path: &Path) -> Result<T, String> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{} is not JSON: {e}", path.display()))
+    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The settings and test of the series in `dir`: from `results.json`, or from
 /// `series.json` when the series has not ended.
-pub fn read_settings(dir: &Path) -> Result<(Value, Value), String> {
+pub fn read_settings(dir: &Path) -> Result<SeriesFile, String> {
     let results = dir.join(RESULTS_FILE);
-    let path = if results.exists() {
-        results
+    if results.exists() {
+        let file: Results = read_json(&results)?;
+        Ok(SeriesFile {
+            settings: file.settings,
+            sprt: file.sprt.map(|s| s.test),
+        })
     } else {
-        dir.join(SETTINGS_FILE)
-    };
-    let mut file = read_json(&path)?;
-    Ok((file["settings"].take(), file["sprt"].take()))
+        read_json(&dir.join(SETTINGS_FILE))
+    }
 }
 
 /// The series recorded in `dir`: its options and every game, sorted by index, from
 /// `results.json`, or from `series.json` and `games.jsonl` when the series did not end
 /// (a last line cut short by the interruption is left out).
 pub fn read_series(dir: &Path) -> Result<(Options, Vec<GameRecord>), String> {
-    let (settings, sprt) = read_settings(dir)?;
-    let mut opts = options(&settings, &sprt)?;
     let results = dir.join(RESULTS_FILE);
-    let mut records = Vec::new();
-    if results.exists() {
-        let file = read_json(&results)?;
-        for game in file["games"].as_array().into_iter().flatten() {
-            records.push(record(game, dir).map_err(|e| format!("{}: {e}", results.display()))?);
-        }
+    let (file, rows) = if results.exists() {
+        let file: Results = read_json(&results)?;
+        let series = SeriesFile {
+            settings: file.settings,
+            sprt: file.sprt.map(|s| s.test),
+        };
+        (series, file.games)
     } else {
+        let series = read_json(&dir.join(SETTINGS_FILE))?;
         let path = dir.join(GAMES_FILE);
         let text = std::fs::read_to_string(&path).unwrap_or_default();
         let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        let mut rows = Vec::new();
         for (k, line) in lines.iter().enumerate() {
-            let parsed = serde_json::from_str::<Value>(line)
-                .map_err(|e| e.to_string())
-                .and_then(|game| record(&game, dir));
-            match parsed {
-                Ok(r) => records.push(r),
+            match serde_json::from_str::<GameRow>(line) {
+                Ok(row) => rows.push(row),
                 Err(e) if k + 1 == lines.len() => {
                     eprintln!(
                         "arena: {}: the last line is cut short ({e}); that game is left out",
@@ -286,7 +268,13 @@ pub fn read_series(dir: &Path) -> Result<(Options, Vec<GameRecord>), String> {
                 Err(e) => return Err(format!("{} line {}: {e}", path.display(), k + 1)),
             }
         }
-    }
+        (series, rows)
+    };
+    let mut opts = options(&file)?;
+    let mut records = rows
+        .iter()
+        .map(|row| record(row, dir))
+        .collect::<Result<Vec<_>, _>>()?;
     records.sort_by_key(|r| r.index);
     records.dedup_by_key(|r| r.index);
     opts.out = Some(dir.to_path_buf());
@@ -294,118 +282,199 @@ pub fn read_series(dir: &Path) -> Result<(Options, Vec<GameRecord>), String> {
 }
 
 /// The options a series was run with, as far as the table and `results.json` need them.
-pub fn options(settings: &Value, sprt: &Value) -> Result<Options, String> {
-    let text = |key: &str| {
-        settings[key]
-            .as_str()
-            .map(str::to_owned)
-            .ok_or(format!("settings.{key} is missing"))
-    };
-    let int = |key: &str| {
-        settings[key]
-            .as_u64()
-            .ok_or(format!("settings.{key} is missing"))
-    };
-    let sprt = match sprt {
-        Value::Null => None,
-        s => Some(Sprt {
-            elo0: s["elo0"].as_f64().ok_or("sprt.elo0 is missing")?,
-            elo1: s["elo1"].as_f64().ok_or("sprt.elo1 is missing")?,
-            alpha: s["alpha"].as_f64().ok_or("sprt.alpha is missing")?,
-            beta: s["beta"].as_f64().ok_or("sprt.beta is missing")?,
-        }),
-    };
+pub fn options(file: &SeriesFile) -> Result<Options, String> {
+    let s = &file.settings;
     let clock_a = Clock {
-        timebank: int("timebank")?,
-        time_per_move: int("time_per_move")?,
+        timebank: s.timebank,
+        time_per_move: s.time_per_move,
     };
     // Series written before time odds have one clock.
     let clock_b = Clock {
-        timebank: settings["timebank_b"].as_u64().unwrap_or(clock_a.timebank),
-        time_per_move: settings["time_per_move_b"]
-            .as_u64()
-            .unwrap_or(clock_a.time_per_move),
+        timebank: s.timebank_b.unwrap_or(clock_a.timebank),
+        time_per_move: s.time_per_move_b.unwrap_or(clock_a.time_per_move),
     };
-    let (width, height) = (
-        settings["width"].as_u64().unwrap_or(16) as u32,
-        settings["height"].as_u64().unwrap_or(16) as u32,
-    );
     Ok(Options {
-        game: GameKind::from_name(&text("game")?).unwrap_or(GameKind::Uttt),
-        dialect: match text("dialect")?.as_str() {
+        game: GameKind::from_name(&s.game).unwrap_or(GameKind::Uttt),
+        dialect: match s.dialect.as_str() {
             "Riddles" => Dialect::Riddles,
             _ => Dialect::TheAiGames,
         },
-        // Series written before --end-rule have none: the engines' draw.
-        end_rule: match settings["end_rule"].as_str() {
-            Some("MoreBoards") => EndRule::MoreBoards,
+        end_rule: match s.end_rule.as_str() {
+            "MoreBoards" => EndRule::MoreBoards,
             _ => EndRule::Draw,
         },
         clocks: [clock_a, clock_b],
-        games: int("games")? as u32,
+        games: s.games,
         jobs: 1,
-        seed: int("seed")?,
+        seed: s.seed,
         out: None,
         watch: false,
-        maps: settings["maps"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|m| m.as_str().map(str::to_owned))
-            .collect(),
-        width,
-        height,
-        max_rounds: settings["max_rounds"]
-            .as_u64()
-            .map_or(width * height, |r| r as u32),
-        // Series written before Tron Battle have no riders: two.
-        riders: settings["riders"].as_u64().unwrap_or(2) as usize,
-        names: [text("name_a")?, text("name_b")?],
-        commands: [text("a")?, text("b")?],
-        sprt,
-        shard: settings["shard"]
-            .as_str()
-            .map(super::cli::Shard::parse)
-            .transpose()?,
-        openings: settings["openings"].as_str().map(str::to_owned),
+        maps: s.maps.clone(),
+        width: s.width,
+        height: s.height,
+        max_rounds: s.max_rounds.unwrap_or(s.width * s.height),
+        riders: s.riders,
+        names: [s.name_a.clone(), s.name_b.clone()],
+        commands: [s.a.clone(), s.b.clone()],
+        sprt: file.sprt.map(|t| Sprt {
+            elo0: t.elo0,
+            elo1: t.elo1,
+            alpha: t.alpha,
+            beta: t.beta,
+        }),
+        shard: s.shard.as_deref().map(Shard::parse).transpose()?,
+        openings: s.openings.clone(),
         resume: false,
     })
 }
 
 /// One recorded game, with its transcripts read from the series folder `dir`.
-fn record(game: &Value, dir: &Path) -> Result<GameRecord, String> {
-    let int = |value: &Value, what: &str| value.as_u64().ok_or(format!("game {what} is missing"));
-    let side = |key: &str, s: &str| int(&game[key][s], &format!("{key}.{s}"));
-    let stats = |s: &str| -> Result<SideStats, String> {
-        Ok(SideStats {
-            timeouts: side("timeouts", s)? as u32,
-            illegal: side("illegal", s)? as u32,
-            crashes: side("crashes", s)? as u32,
-            answers: side("answers", s)? as u32,
-            time_us: side("time_us", s)?,
-            peak_rss_kib: side("peak_rss_kib", s)?,
-        })
+fn record(row: &GameRow, dir: &Path) -> Result<GameRecord, String> {
+    let stats = |side: fn(&Sides<u32>) -> u32, us: u64, kib: u64| SideStats {
+        timeouts: side(&row.timeouts),
+        illegal: side(&row.illegal),
+        crashes: side(&row.crashes),
+        answers: side(&row.answers),
+        time_us: us,
+        peak_rss_kib: kib,
     };
-    let index = int(&game["index"], "index")? as usize;
+    let index = row.index;
     let transcript =
         |s: usize| std::fs::read_to_string(dir.join(transcript_name(index, s))).unwrap_or_default();
     Ok(GameRecord {
         index,
-        map: game["map"].as_str().unwrap_or("?").to_owned(),
-        a_player: int(&game["a_player"], "a_player")? as u8,
-        winner: match game["winner"].as_str() {
-            Some("A") => Winner::A,
-            Some("B") => Winner::B,
-            Some("draw") => Winner::Draw,
+        map: row.map.clone(),
+        a_player: row.a_player,
+        winner: match row.winner.as_str() {
+            "A" => Winner::A,
+            "B" => Winner::B,
+            "draw" => Winner::Draw,
             other => return Err(format!("game {index}: winner {other:?}")),
         },
-        opening: game["opening"].as_str().unwrap_or("").to_owned(),
-        moves: int(&game["moves"], "moves")? as u32,
-        // Series written before move lists have none.
-        line: game["line"].as_str().unwrap_or("").to_owned(),
-        reason: game["reason"].as_str().unwrap_or("").to_owned(),
-        wall_ms: int(&game["wall_ms"], "wall_ms")?,
-        stats: [stats("A")?, stats("B")?],
+        opening: row.opening.clone(),
+        moves: row.moves,
+        line: row.line.clone(),
+        reason: row.reason.clone(),
+        wall_ms: row.wall_ms,
+        stats: [
+            stats(|s| s.a, row.time_us.a, row.peak_rss_kib.a),
+            stats(|s| s.b, row.time_us.b, row.peak_rss_kib.b),
+        ],
         transcripts: [transcript(0), transcript(1)],
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(index: usize, winner: Winner) -> GameRecord {
+        let side = |k: u64| SideStats {
+            timeouts: k as u32,
+            illegal: 0,
+            crashes: 1 - k as u32,
+            answers: 40 + k as u32,
+            time_us: 123_456 * (k + 1),
+            peak_rss_kib: 2048 * k,
+        };
+        GameRecord {
+            index,
+            map: "rooms16".into(),
+            a_player: (index % 2) as u8,
+            winner,
+            opening: "map=rooms16 start=1,1".into(),
+            moves: 42,
+            line: "rl ud \"quoted\"".into(),
+            reason: "B crashed".into(),
+            wall_ms: 900,
+            stats: [side(0), side(1)],
+            transcripts: [format!("A{index}\n"), format!("B{index}\n")],
+        }
+    }
+
+    fn folder(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("arena-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    #[test]
+    fn a_series_reads_back_as_written_whether_it_ended_or_not() {
+        let dir = folder("roundtrip");
+        let out = dir.to_str().unwrap();
+        let mut opts = crate::cli::parse(&[
+            "--game=tron",
+            "--games",
+            "4",
+            "--seed",
+            "7",
+            "--map",
+            "rooms16",
+            "--sprt",
+            "elo0=0 elo1=5",
+            "--out",
+            out,
+            "--engine",
+            "name=x tc=900+9 cmd=./x",
+            "--engine",
+            "name=y cmd=./y",
+        ])
+        .unwrap();
+        let games = [
+            game(0, Winner::A),
+            game(1, Winner::Draw),
+            game(2, Winner::B),
+        ];
+        let (log, done) = GameLog::open(&opts).unwrap();
+        assert!(done.is_empty());
+        for g in &games {
+            log.append(g).unwrap();
+        }
+        // Interrupted: series.json and games.jsonl.
+        let (read, records) = read_series(&dir).unwrap();
+        assert_eq!(records, games);
+        opts.jobs = 1;
+        assert_eq!(read, opts);
+        // Ended: results.json.
+        crate::series::write_out(&dir, &opts, &games).unwrap();
+        std::fs::remove_file(dir.join(GAMES_FILE)).unwrap();
+        let (read, records) = read_series(&dir).unwrap();
+        assert_eq!((read, records), (opts.clone(), games.to_vec()));
+        let text = std::fs::read_to_string(dir.join(RESULTS_FILE)).unwrap();
+        let results: Results = serde_json::from_str(&text).unwrap();
+        assert_eq!(results, crate::series::results(&opts, &games));
+        // Rounded as the table rounds: score to 4 decimals, Elo to 1.
+        let summary = results.summary.unwrap();
+        assert_eq!((summary.score, summary.elo), (Some(0.5), Some(0.0)));
+        assert_eq!(results.games[0].time_ms.a, Some(123.5));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn an_old_results_file_without_the_newer_fields_still_reads() {
+        let dir = folder("old-results");
+        std::fs::create_dir_all(&dir).unwrap();
+        // As the arena wrote it before move lines, time odds, maps, board sizes, riders,
+        // end rules and shards.
+        let old = r#"{
+  "settings": {"game": "uttt", "dialect": "TheAiGames", "timebank": 10000, "time_per_move": 500, "games": 2, "seed": 5, "a": "./a", "b": "./b", "name_a": "A", "name_b": "B", "openings": null},
+  "games": [{"index": 0, "map": "-", "a_player": 0, "winner": "A", "opening": "", "reason": "three in a row", "moves": 31, "wall_ms": 40, "timeouts": {"A": 0, "B": 0}, "illegal": {"A": 0, "B": 0}, "crashes": {"A": 0, "B": 0}, "answers": {"A": 16, "B": 15}, "peak_rss_kib": {"A": 0, "B": 0}, "time_ms": {"A": 1.5, "B": 1.0}, "time_us": {"A": 1500, "B": 1000}, "transcripts": {"A": "transcripts/game_0000_A.txt", "B": "transcripts/game_0000_B.txt"}}],
+  "summary": {"games": 1, "a_wins": 1, "b_wins": 0, "draws": 0, "score": 1.0000, "score_ci95": 0.0000, "elo": null, "elo_ci95": null, "elo_low": null, "elo_high": null, "timeouts": {"A": 0, "B": 0}, "illegal": {"A": 0, "B": 0}, "crashes": {"A": 0, "B": 0}, "peak_rss_kib": {"A": 0, "B": 0}, "avg_moves": 31.00, "ms_per_move": {"A": 0.1, "B": 0.1}},
+  "pairs": {"pairs": 0, "pentanomial": [0, 0, 0, 0, 0]},
+  "sprt": null
+}
+"#;
+        std::fs::write(dir.join(RESULTS_FILE), old).unwrap();
+        let (opts, records) = read_series(&dir).unwrap();
+        assert_eq!(
+            (opts.riders, opts.end_rule, opts.shard),
+            (2, EndRule::Draw, None)
+        );
+        assert_eq!((opts.width, opts.height, opts.max_rounds), (16, 16, 256));
+        assert_eq!(opts.clocks[1], opts.clocks[0]);
+        assert_eq!((records.len(), records[0].line.as_str()), (1, ""));
+        assert_eq!(records[0].stats[0].answers, 16);
+        assert_eq!(saved_seed(&dir), Ok(5));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

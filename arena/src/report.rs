@@ -9,6 +9,7 @@
 
 use super::cli::Options;
 use super::game::GameRecord;
+use super::schema::RatingsFile;
 use super::series::{self, Totals};
 use super::stats::{Pentanomial, Sprt, Summary};
 use plotters::prelude::*;
@@ -44,38 +45,25 @@ impl Ratings {
         let Ok(text) = std::fs::read_to_string(&path) else {
             return Ok(None);
         };
-        let file: serde_json::Value = serde_json::from_str(&text)
-            .map_err(|e| format!("{} is not JSON: {e}", path.display()))?;
-        let bad = || format!("{}: a rating without name, elo or elo_ci95", path.display());
-        let estimates = file["ratings"]
-            .as_array()
-            .into_iter()
-            .flatten()
+        let file: RatingsFile =
+            serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        let bad = || format!("{}: a rating without elo or elo_ci95", path.display());
+        let estimates = file
+            .ratings
+            .iter()
             .map(|r| {
-                let (elo, ci) = (
-                    r["elo"].as_f64().ok_or_else(bad)?,
-                    r["elo_ci95"].as_f64().ok_or_else(bad)?,
-                );
+                let (elo, ci) = (r.elo.ok_or_else(bad)?, r.elo_ci95.ok_or_else(bad)?);
                 Ok(Estimate {
-                    label: r["name"].as_str().ok_or_else(bad)?.to_string(),
+                    label: r.name.clone(),
                     value: elo,
                     low: elo - ci,
                     high: elo + ci,
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
-        let pairings = file["pairings"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(|p| p.as_str().map(|name| dir.join(name)))
-            .collect();
+        let pairings = file.pairings.iter().map(|name| dir.join(name)).collect();
         Ok(Some(Ratings {
-            label: format!(
-                "{} {}",
-                file["kind"].as_str().unwrap_or("tournament"),
-                dir.display()
-            ),
+            label: format!("{} {}", file.kind, dir.display()),
             estimates,
             pairings,
         }))

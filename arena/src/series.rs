@@ -7,8 +7,8 @@ use super::game::{GameRecord, GameSetup, SideStats, Winner};
 use super::maps::Map;
 use super::openings::{Book, Opening};
 use super::record::{self, GameLog};
+use super::schema::{self, round, MapRow, PairsRow, Results, Sides, SprtRow, SummaryRow};
 use super::stats::{Pentanomial, Sprt, SprtState, Summary, Wdl};
-use mctsbot::json;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -260,18 +260,17 @@ impl SprtStatus {
         )
     }
 
-    fn json(&self) -> String {
+    fn row(&self) -> SprtRow {
         let (lower, upper) = self.sprt.bounds();
-        let mut fields = vec![("model", json::string("pentanomial"))];
-        fields.extend(record::sprt_fields(&self.sprt));
-        fields.extend([
-            ("pairs", self.pairs.to_string()),
-            ("llr", json::number(self.llr, 3)),
-            ("lower", json::number(lower, 3)),
-            ("upper", json::number(upper, 3)),
-            ("state", json::string(self.verdict())),
-        ]);
-        json::object(&fields)
+        SprtRow {
+            model: "pentanomial".into(),
+            test: record::sprt_settings(&self.sprt),
+            pairs: self.pairs,
+            llr: round(self.llr, 3),
+            lower: round(lower, 3),
+            upper: round(upper, 3),
+            state: self.verdict().into(),
+        }
     }
 }
 
@@ -422,90 +421,63 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
     out
 }
 
-fn summary_json(t: &Totals, s: &Summary) -> String {
-    json::object(&[
-        ("games", s.games.to_string()),
-        ("a_wins", t.wdl.wins.to_string()),
-        ("b_wins", t.wdl.losses.to_string()),
-        ("draws", t.wdl.draws.to_string()),
-        ("score", json::number(s.score, 4)),
-        ("score_ci95", json::number(s.score_ci95, 4)),
-        ("elo", json::number(s.elo, 1)),
-        ("elo_ci95", json::number(s.elo_ci95(), 1)),
-        ("elo_low", json::number(s.elo_low, 1)),
-        ("elo_high", json::number(s.elo_high, 1)),
-        (
-            "timeouts",
-            side_pair(t.stats[0].timeouts, t.stats[1].timeouts),
-        ),
-        ("illegal", side_pair(t.stats[0].illegal, t.stats[1].illegal)),
-        ("crashes", side_pair(t.stats[0].crashes, t.stats[1].crashes)),
-        (
-            "peak_rss_kib",
-            side_pair(t.stats[0].peak_rss_kib, t.stats[1].peak_rss_kib),
-        ),
-        ("avg_moves", json::number(t.avg_moves(), 2)),
-        (
-            "ms_per_move",
-            json::object(&[
-                ("A", json::number(t.ms_per_move(0), 1)),
-                ("B", json::number(t.ms_per_move(1), 1)),
-            ]),
-        ),
-    ])
-}
-
-fn side_pair(a: impl ToString, b: impl ToString) -> String {
-    json::object(&[("A", a.to_string()), ("B", b.to_string())])
+fn summary_row(t: &Totals, s: &Summary) -> SummaryRow {
+    let sides = |f: fn(&SideStats) -> u32| Sides::new(f(&t.stats[0]), f(&t.stats[1]));
+    SummaryRow {
+        games: s.games,
+        a_wins: t.wdl.wins,
+        b_wins: t.wdl.losses,
+        draws: t.wdl.draws,
+        score: round(s.score, 4),
+        score_ci95: round(s.score_ci95, 4),
+        elo: round(s.elo, 1),
+        elo_ci95: round(s.elo_ci95(), 1),
+        elo_low: round(s.elo_low, 1),
+        elo_high: round(s.elo_high, 1),
+        timeouts: sides(|s| s.timeouts),
+        illegal: sides(|s| s.illegal),
+        crashes: sides(|s| s.crashes),
+        peak_rss_kib: Sides::new(t.stats[0].peak_rss_kib, t.stats[1].peak_rss_kib),
+        avg_moves: round(t.avg_moves(), 2),
+        ms_per_move: Sides::new(round(t.ms_per_move(0), 1), round(t.ms_per_move(1), 1)),
+    }
 }
 
 /// The pairs' counts and what they say, for `results.json`.
-fn pairs_json(pairs: &Pentanomial) -> String {
-    let counts: Vec<String> = pairs.0.iter().map(u32::to_string).collect();
-    let mut fields = vec![
-        ("pairs", pairs.pairs().to_string()),
-        ("pentanomial", format!("[{}]", counts.join(", "))),
-    ];
-    if let Some(s) = pairs.summary() {
-        fields.extend([
-            ("score", json::number(s.score, 4)),
-            ("score_ci95", json::number(s.score_ci95, 4)),
-            ("elo", json::number(s.elo, 1)),
-            ("elo_ci95", json::number(s.elo_ci95(), 1)),
-        ]);
+fn pairs_row(pairs: &Pentanomial) -> PairsRow {
+    let s = pairs.summary();
+    PairsRow {
+        pairs: pairs.pairs(),
+        pentanomial: pairs.0,
+        score: s.and_then(|s| round(s.score, 4)),
+        score_ci95: s.and_then(|s| round(s.score_ci95, 4)),
+        elo: s.and_then(|s| round(s.elo, 1)),
+        elo_ci95: s.and_then(|s| round(s.elo_ci95(), 1)),
     }
-    json::object(&fields)
 }
 
 /// `results.json`: settings, `games`, `summary`, `pairs`, `sprt` (or null) and `per_map`.
-pub fn results_json(opts: &Options, records: &[GameRecord]) -> String {
-    let games: Vec<String> = records.iter().map(record::game_json).collect();
+pub fn results(opts: &Options, records: &[GameRecord]) -> Results {
     let total = Totals::of(records);
-    let summary = total
-        .wdl
-        .summary()
-        .map_or("null".to_string(), |s| summary_json(&total, &s));
-    let per_map: Vec<String> = by_map(records)
+    let per_map = by_map(records)
         .iter()
         .filter_map(|(map, g)| {
             let t = Totals::of(g.iter().copied());
             let s = t.wdl.summary()?;
-            Some(json::object(&[
-                ("map", json::string(map)),
-                ("summary", summary_json(&t, &s)),
-            ]))
+            Some(MapRow {
+                map: map.to_string(),
+                summary: summary_row(&t, &s),
+            })
         })
         .collect();
-    let settings = record::settings_json(opts);
-    let sprt = opts.sprt.map_or("null".to_string(), |sprt| {
-        SprtStatus::of(sprt, records).json()
-    });
-    format!(
-        "{{\n  \"settings\": {settings},\n  \"games\": {},\n  \"summary\": {summary},\n  \"pairs\": {},\n  \"sprt\": {sprt},\n  \"per_map\": {}\n}}\n",
-        json::array(&games),
-        pairs_json(&pentanomial(records)),
-        json::array(&per_map)
-    )
+    Results {
+        settings: record::settings(opts),
+        games: records.iter().map(record::game_row).collect(),
+        summary: total.wdl.summary().map(|s| summary_row(&total, &s)),
+        pairs: pairs_row(&pentanomial(records)),
+        sprt: opts.sprt.map(|sprt| SprtStatus::of(sprt, records).row()),
+        per_map,
+    }
 }
 
 /// Writes `results.json` and the transcripts into `dir`.
@@ -517,7 +489,10 @@ pub fn write_out(
     for r in records {
         record::write_transcripts(dir, r)?;
     }
-    std::fs::write(dir.join(record::RESULTS_FILE), results_json(opts, records))
+    std::fs::write(
+        dir.join(record::RESULTS_FILE),
+        schema::to_text(&results(opts, records)),
+    )
 }
 
 #[cfg(test)]
@@ -553,11 +528,7 @@ mod tests {
 
     #[test]
     fn series_alternates_colours_and_sums_up() {
-        let args: Vec<String> = ["--games", "10", "-j", "3", "--seed", "1", "a", "b"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let opts = cli::parse(&args).unwrap().unwrap();
+        let opts = parse(&["--games", "10", "-j", "3", "--seed", "1", "a", "b"]);
         let records = run(&opts, &[], &[], fake);
         assert_eq!(records.len(), 10);
         assert!(records
@@ -575,15 +546,15 @@ mod tests {
             }
         );
         assert_eq!((t.stats[0].timeouts, t.stats[1].timeouts), (5, 5));
-        let json = results_json(&opts, &records);
-        assert!(json.contains("\"a_wins\": 4, \"b_wins\": 4, \"draws\": 2, \"score\": 0.5000"));
-        assert!(json.contains("\"winner\": \"draw\""));
+        let results = results(&opts, &records);
+        let s = results.summary.unwrap();
+        assert_eq!((s.a_wins, s.b_wins, s.draws, s.score), (4, 4, 2, Some(0.5)));
+        assert!(results.games.iter().any(|g| g.winner == "draw"));
         assert!(table(&opts, &records).contains("0.500 ±"));
     }
 
     fn parse(args: &[&str]) -> Options {
-        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-        cli::parse(&args).unwrap().unwrap()
+        cli::parse(args).unwrap()
     }
 
     #[test]
@@ -592,12 +563,12 @@ mod tests {
         let records = run(&opts, &[], &[], fake);
         // Every pair splits 1-1 (player 0 wins) or is drawn twice; game 10 has no partner.
         assert_eq!(pentanomial(&records), Pentanomial([0, 0, 5, 0, 0]));
-        let json = results_json(&opts, &records);
-        assert!(
-            json.contains("\"pairs\": {\"pairs\": 5, \"pentanomial\": [0, 0, 5, 0, 0]"),
-            "{json}"
+        let results = results(&opts, &records);
+        assert_eq!(
+            (results.pairs.pairs, results.pairs.pentanomial),
+            (5, [0, 0, 5, 0, 0])
         );
-        assert!(json.contains("\"sprt\": null"));
+        assert_eq!(results.sprt, None);
         assert!(table(&opts, &records).contains("pairs 5: 0:0 ½:0 1:5 1½:0 2:0"));
     }
 
@@ -622,7 +593,7 @@ mod tests {
         let test = SprtStatus::of(opts.sprt.unwrap(), &records);
         assert_eq!((test.pairs, test.state), (17, SprtState::AcceptH0));
         assert!(table(&opts, &records).contains("H0 accepted after 17 pairs"));
-        assert!(results_json(&opts, &records).contains("\"state\": \"H0 accepted\""));
+        assert_eq!(results(&opts, &records).sprt.unwrap().state, "H0 accepted");
     }
 
     #[test]
@@ -648,10 +619,7 @@ mod tests {
         // The same games: index, board, colours, result and every count.
         assert_eq!(merged, records);
         assert_eq!(merged_opts.commands, whole.commands);
-        assert_eq!(
-            results_json(&merged_opts, &merged),
-            results_json(&whole, &records)
-        );
+        assert_eq!(results(&merged_opts, &merged), results(&whole, &records));
     }
 
     #[test]
@@ -726,11 +694,7 @@ mod tests {
 
     #[test]
     fn tron_pairs_share_a_map() {
-        let args: Vec<String> = ["--game", "tron", "--seed", "5", "a", "b"]
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        let opts = cli::parse(&args).unwrap().unwrap();
+        let opts = parse(&["--game", "tron", "--seed", "5", "a", "b"]);
         assert_eq!(map_for(&opts, &[], 3), map_for(&opts, &[], 3));
         let maps = [Map::load("empty6").unwrap(), Map::load("rooms16").unwrap()];
         assert_eq!(map_for(&opts, &maps, 3).unwrap().name, "rooms16");

@@ -110,7 +110,7 @@ fn games_start_from_the_openings_of_a_file() {
     // Pair 0 (games 0 and 1) opens 4,4 4,3; pair 1 opens 0,0.
     has(
         &run.json,
-        "\"index\": 1, \"map\": \"uttt\", \"a_player\": 1, \"winner\"",
+        "\"index\": 1, \"map\": \"uttt\", \"a_player\": 1",
     );
     has(&run.json, "\"opening\": \"4,4 4,3\"");
     has(&run.json, "\"opening\": \"0,0\"");
@@ -200,11 +200,7 @@ fn slow_answers_spend_the_timebank() {
     assert_eq!(banks[0], 1000);
     assert!((700..=800).contains(&banks[1]), "{banks:?}");
     assert!(banks.windows(2).take(4).all(|w| w[1] < w[0]), "{banks:?}");
-    assert!(
-        run.json.contains("\"timeouts\": {\"A\": 2, \"B\": 0}"),
-        "{}",
-        run.json
-    );
+    has(&run.json, "\"timeouts\": {\"A\": 2, \"B\": 0}");
     assert!(run.took < Duration::from_secs(8), "{:?}", run.took);
 }
 
@@ -286,7 +282,7 @@ fn bad_options_are_refused() {
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
-        stderr.contains("--games needs a non-negative whole number, got \"zero\""),
+        stderr.contains("invalid value 'zero' for '--games <N>'"),
         "{stderr}"
     );
 }

@@ -15,6 +15,7 @@
 //! `--from X` starts every weight at the number X. EVAL, A and B are evaluation names (simple, connecting, advanced, comprehensive,
 //! advanced-defaults) or 14 comma-separated weights (`mctsbot --eval-weights`).
 
+use clap::{Args, Parser, Subcommand};
 use cmaes::{CMAESOptions, DVector};
 use mctsbot::game::Outcome;
 use mctsbot::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
@@ -24,7 +25,6 @@ use mctsbot::uttt::evaluate::{EvalKind, Weights};
 use mctsbot::uttt::Board;
 use rand::SeedableRng;
 use std::process::ExitCode;
-use tune::args::{parsed, positional, range};
 
 /// Which weights CMA-ES moves: the advanced evaluation's 8 (the micro-mark values shared
 /// by every board class) or the comprehensive one's 14.
@@ -160,38 +160,115 @@ fn leak(weights: Weights) -> &'static Weights {
     Box::leak(Box::new(weights))
 }
 
-/// `--plies MIN..MAX` [2..4], MAX below 20.
-fn plies_range(args: &[String]) -> Result<(u32, u32), String> {
-    match range(args, "--plies", (2, 4))? {
-        (min, max) if max < 20 => Ok((min, max)),
-        _ => Err("--plies needs MIN..MAX with MIN <= MAX < 20".into()),
+/// `tune-eval`: CMA-ES over the seed's UTTT evaluation weights, by fixed-depth
+/// alpha-beta games played in-process (Liang 2017, section 2.3.1).
+#[derive(Parser, Debug)]
+#[command(name = "tune-eval", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Tunes the weights with CMA-ES: the fitness of a candidate is the points it does not
+    /// take against --against; the best weights are printed as --eval-weights.
+    #[command(after_help = EVAL_NAMES)]
+    Cmaes(CmaesArgs),
+    /// One match between two evaluations A and B, for checking weights.
+    #[command(after_help = EVAL_NAMES)]
+    Match(MatchArgs),
+}
+
+const EVAL_NAMES: &str = "EVAL, A and B are evaluation names (simple, connecting, advanced, \
+comprehensive, advanced-defaults) or 14 comma-separated weights (`mctsbot --eval-weights`).";
+
+/// The games of a match or of a fitness.
+#[derive(Args, Debug)]
+struct GamesArgs {
+    /// Alpha-beta depth of A (the candidate)
+    #[arg(long, value_name = "D", default_value_t = 7)]
+    depth: u32,
+    /// Alpha-beta depth of B (the reference) [default: --depth]
+    #[arg(long, value_name = "D")]
+    depth_b: Option<u32>,
+    /// Pairs of games (colours swapped), each from its own random opening [default: 150
+    /// for cmaes, 100 for match]
+    #[arg(long, value_name = "N")]
+    pairs: Option<u32>,
+    /// Random plies of each opening, MAX below 20
+    #[arg(long, value_name = "MIN..MAX", default_value = "2..4", value_parser = plies_range)]
+    plies: (u32, u32),
+    /// Seed of the openings (and of CMA-ES)
+    #[arg(long, value_name = "S", default_value_t = 2017)]
+    seed: u64,
+}
+
+impl GamesArgs {
+    fn games(&self, default_pairs: u32) -> Games {
+        Games {
+            depth_a: self.depth,
+            depth_b: self.depth_b.unwrap_or(self.depth),
+            pairs: self.pairs.unwrap_or(default_pairs),
+            plies: self.plies,
+            seed: self.seed,
+        }
     }
 }
 
-fn games(args: &[String], default_pairs: u32) -> Result<Games, String> {
-    let depth_a = parsed(args, "--depth", 7)?;
-    Ok(Games {
-        depth_a,
-        depth_b: parsed(args, "--depth-b", depth_a)?,
-        pairs: parsed(args, "--pairs", default_pairs)?,
-        plies: plies_range(args)?,
-        seed: parsed(args, "--seed", 2017)?,
-    })
+#[derive(Args, Debug)]
+struct CmaesArgs {
+    /// The evaluation whose weights move: advanced (its 8) or comprehensive (its 14)
+    #[arg(long, value_name = "advanced|comprehensive", default_value = "comprehensive", value_parser = ["advanced", "comprehensive"])]
+    eval: String,
+    /// The reference evaluation the candidates play
+    #[arg(long, value_name = "EVAL", default_value = "advanced")]
+    against: String,
+    /// The start: seed (the seed's weights), defaults (the advanced defaults), a number X
+    /// (every weight at X) or an EVAL
+    #[arg(long, value_name = "seed|defaults|X|EVAL", default_value = "seed")]
+    from: String,
+    /// Candidates per generation
+    #[arg(long, value_name = "P", default_value_t = 20)]
+    population: usize,
+    /// Generations at most
+    #[arg(long, value_name = "G", default_value_t = 30)]
+    generations: usize,
+    /// Initial step size
+    #[arg(long, value_name = "S", default_value_t = 0.5)]
+    sigma: f64,
+    #[command(flatten)]
+    games: GamesArgs,
+}
+
+#[derive(Args, Debug)]
+struct MatchArgs {
+    /// Evaluation A (depth --depth)
+    #[arg(value_name = "A")]
+    a: String,
+    /// Evaluation B (depth --depth-b)
+    #[arg(value_name = "B")]
+    b: String,
+    #[command(flatten)]
+    games: GamesArgs,
+}
+
+/// `--plies MIN..MAX`, MAX below 20.
+fn plies_range(text: &str) -> Result<(u32, u32), String> {
+    match tune::args::range(text)? {
+        (min, max) if max < 20 => Ok((min, max)),
+        _ => Err("needs MIN..MAX with MIN <= MAX < 20".into()),
+    }
 }
 
 /// One JSON-free line per generation on stderr, the best weights on stdout.
-fn tune(args: &[String]) -> Result<(), String> {
-    let shape = match parsed(args, "--eval", "comprehensive".to_string())?.as_str() {
+fn tune(args: &CmaesArgs) -> Result<(), String> {
+    let shape = match args.eval.as_str() {
         "advanced" => Shape::Advanced,
-        "comprehensive" => Shape::Comprehensive,
-        other => return Err(format!("--eval {other}: advanced or comprehensive")),
+        _ => Shape::Comprehensive,
     };
-    let against = leak(weights_named(&parsed(
-        args,
-        "--against",
-        "advanced".to_string(),
-    )?)?);
-    let start = match parsed(args, "--from", "seed".to_string())?.as_str() {
+    let against = leak(weights_named(&args.against)?);
+    let start = match args.from.as_str() {
         "seed" => shape.point(&match shape {
             Shape::Advanced => EvalKind::Advanced.seed_weights(),
             Shape::Comprehensive => EvalKind::Comprehensive.seed_weights(),
@@ -203,11 +280,9 @@ fn tune(args: &[String]) -> Result<(), String> {
             Err(_) => shape.point(&weights_named(other)?),
         },
     };
-    let games = games(args, 150)?;
-    let population: usize = parsed(args, "--population", 20)?;
-    let generations: usize = parsed(args, "--generations", 30)?;
-    let sigma: f64 = parsed(args, "--sigma", 0.5)?;
-    let seed: u64 = parsed(args, "--seed", 2017)?;
+    let games = args.games.games(150);
+    let (population, generations, sigma) = (args.population, args.generations, args.sigma);
+    let seed = args.games.seed;
     let total = 2.0 * games.pairs as f64;
     // The seed's fitness: the points the candidate does not take (0 = every game won).
     let fitness = move |x: &DVector<f64>| {
@@ -250,13 +325,9 @@ fn tune(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
-fn compare(args: &[String]) -> Result<(), String> {
-    let positional = positional(args);
-    let [a, b] = positional[..] else {
-        return Err("match needs two evaluations, A and B".into());
-    };
-    let games = games(args, 100)?;
-    let (a, b) = (leak(weights_named(a)?), leak(weights_named(b)?));
+fn compare(args: &MatchArgs) -> Result<(), String> {
+    let games = args.games.games(100);
+    let (a, b) = (leak(weights_named(&args.a)?), leak(weights_named(&args.b)?));
     let (points, [w, d, l]) = games.points_of_a(a, b);
     let n = (w + d + l) as f64;
     println!(
@@ -269,11 +340,9 @@ fn compare(args: &[String]) -> Result<(), String> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let result = match args.first().map(String::as_str) {
-        Some("cmaes") => tune(&args[1..]),
-        Some("match") => compare(&args[1..]),
-        _ => Err("usage: tune-eval cmaes [OPTIONS] | tune-eval match A B [OPTIONS] (see the source's header)".into()),
+    let result = match Cli::parse().command {
+        Command::Cmaes(args) => tune(&args),
+        Command::Match(args) => compare(&args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -287,6 +356,43 @@ fn main() -> ExitCode {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn the_documented_command_lines_parse() {
+        // docs/uttt_seed_tables.md's tuning run and match.
+        let cli = Cli::try_parse_from(
+            "tune-eval cmaes --eval advanced --against advanced-defaults --from 0.5 \
+             --sigma 0.3 --depth 3 --pairs 150 --population 20 --generations 15"
+                .split_whitespace(),
+        )
+        .unwrap();
+        let Command::Cmaes(args) = cli.command else {
+            panic!("cmaes")
+        };
+        assert_eq!(
+            (args.from.as_str(), args.sigma, args.generations),
+            ("0.5", 0.3, 15)
+        );
+        assert_eq!(args.games.games(150).pairs, 150);
+        let cli = Cli::try_parse_from(
+            "tune-eval match comprehensive advanced --depth 7 --pairs=30".split_whitespace(),
+        )
+        .unwrap();
+        let Command::Match(args) = cli.command else {
+            panic!("match")
+        };
+        let games = args.games.games(100);
+        assert_eq!(
+            (games.depth_a, games.depth_b, games.pairs, games.plies),
+            (7, 7, 30, (2, 4))
+        );
+    }
 
     #[test]
     fn the_advanced_shape_shares_the_mark_values_across_board_classes() {

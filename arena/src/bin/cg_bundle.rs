@@ -4,30 +4,37 @@
 //! workspace's `src/`). Fails if the file is over CodinGame's 100,000 characters.
 
 use arena::bundle::{bundle, BundleGame, CODINGAME_LIMIT};
+use clap::Parser;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Writes the bot in CodinGame mode for one game as one Rust file, with the modules its
+/// CodinGame player uses (found from the sources' `use` paths). Fails if the file is
+/// over CodinGame's 100,000 characters.
+#[derive(Parser, Debug)]
+#[command(name = "cg-bundle", version)]
+struct Args {
+    /// The game: uttt (Ultimate Tic-Tac-Toe) or tron (Tron Battle, also tron-battle)
+    #[arg(long, value_name = "uttt|tron", default_value = "uttt", value_parser = game)]
+    game: BundleGame,
+    /// The crate's sources [default: the workspace's src/]
+    #[arg(long, value_name = "DIR")]
+    src: Option<PathBuf>,
+    /// Where to write the file [default: stdout]
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+}
+
+fn game(name: &str) -> Result<BundleGame, String> {
+    BundleGame::from_name(name).ok_or_else(|| format!("uttt or tron, not {name:?}"))
+}
+
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let value = |flag: &str| {
-        args.iter()
-            .position(|a| a == flag)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
-    if args.iter().any(|a| a == "-h" || a == "--help") {
-        eprintln!("usage: cg-bundle [--game uttt|tron] [--src DIR] [--out FILE]");
-        return ExitCode::SUCCESS;
-    }
-    let name = value("--game").unwrap_or_else(|| "uttt".into());
-    let Some(game) = BundleGame::from_name(&name) else {
-        eprintln!("cg-bundle: --game {name:?}: uttt or tron");
-        return ExitCode::FAILURE;
-    };
-    let src = value("--src").map_or_else(
-        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../src"),
-        PathBuf::from,
-    );
+    let args = Args::parse();
+    let game = args.game;
+    let src = args
+        .src
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../src"));
     let text = match bundle(&src, game) {
         Ok(text) => text,
         Err(e) => {
@@ -36,8 +43,8 @@ fn main() -> ExitCode {
         }
     };
     let chars = text.chars().count();
-    let written = match value("--out") {
-        Some(path) => std::fs::write(&path, &text).map_err(|e| format!("{path}: {e}")),
+    let written = match &args.out {
+        Some(path) => std::fs::write(path, &text).map_err(|e| format!("{}: {e}", path.display())),
         None => {
             print!("{text}");
             Ok(())

@@ -62,7 +62,50 @@ pub fn arena(test: &str, args: &[&str], a: &str, b: &str) -> Run {
     }
 }
 
-/// Asserts that `json` contains `needle`, showing the JSON otherwise.
+/// Asserts that `json` (a JSON file, or JSON lines) contains `needle`: as text, or as
+/// fields `"key": value, ...` of one of its objects, compared as JSON values (so the
+/// layout and `0.5000` against `0.5` do not matter). Shows the JSON otherwise.
 pub fn has(json: &str, needle: &str) {
-    assert!(json.contains(needle), "{needle:?} not found in:\n{json}");
+    assert!(found(json, needle), "{needle:?} not found in:\n{json}");
+}
+
+/// Asserts that `json` does not contain `needle`, as [`has`] reads it.
+#[allow(dead_code)]
+pub fn lacks(json: &str, needle: &str) {
+    assert!(!found(json, needle), "{needle:?} found in:\n{json}");
+}
+
+fn found(json: &str, needle: &str) -> bool {
+    let fields = serde_json::from_str::<serde_json::Value>(&format!(
+        "{{{}}}",
+        needle.trim().trim_end_matches(',')
+    ));
+    let docs: Vec<serde_json::Value> = serde_json::from_str(json)
+        .map(|doc| vec![doc])
+        .unwrap_or_else(|_| {
+            json.lines()
+                .filter_map(|line| serde_json::from_str(line).ok())
+                .collect()
+        });
+    json.contains(needle)
+        || matches!(&fields, Ok(serde_json::Value::Object(f)) if docs.iter().any(|d| holds(d, f)))
+}
+
+/// Whether `value` or any value inside it is an object with all of `fields`.
+fn holds(value: &serde_json::Value, fields: &serde_json::Map<String, serde_json::Value>) -> bool {
+    use serde_json::Value;
+    let same = |a: &Value, b: &Value| match (a.as_f64(), b.as_f64()) {
+        (Some(x), Some(y)) => x == y,
+        _ => a == b,
+    };
+    match value {
+        Value::Object(object) => {
+            fields
+                .iter()
+                .all(|(k, v)| object.get(k).is_some_and(|o| same(o, v)))
+                || object.values().any(|v| holds(v, fields))
+        }
+        Value::Array(items) => items.iter().any(|v| holds(v, fields)),
+        _ => false,
+    }
 }

@@ -9,13 +9,13 @@
 //! Each game starts with MIN..MAX uniformly random plies (diverse openings), then each
 //! move is the search's after K iterations (the tree kept from move to move).
 
+use clap::Parser;
 use mctsbot::search::tree::Tree;
 use mctsbot::search::{random_below, FastRng, Game, Limits};
 use mctsbot::uttt::search::UTTT_SEARCH;
 use mctsbot::uttt::{Board, EndRule, RandomPlayout};
 use rand::SeedableRng;
 use std::io::Write;
-use tune::args::{parsed, range, value};
 use tune::games::{result0, GameRecord};
 
 fn play(index: u64, seed: u64, iterations: u64, plies: (u32, u32), rule: EndRule) -> GameRecord {
@@ -55,20 +55,50 @@ fn play(index: u64, seed: u64, iterations: u64, plies: (u32, u32), rule: EndRule
     }
 }
 
+/// Self-play games of the bot's MCTS for training the value network, one game record
+/// per line (format: tune/README.md). Game g is seeded by --seed and g alone, so the
+/// file is the same for any --threads.
+#[derive(Parser, Debug)]
+#[command(name = "uttt-selfplay", version)]
+struct Args {
+    /// Games to play
+    #[arg(long, value_name = "N", default_value_t = 200)]
+    games: u64,
+    /// MCTS iterations per move (the tree kept from move to move)
+    #[arg(long, value_name = "K", default_value_t = 3000)]
+    iterations: u64,
+    /// Uniformly random plies that open each game (diverse openings)
+    #[arg(long, value_name = "MIN..MAX", default_value = "2..6", value_parser = tune::args::range)]
+    random_plies: (u32, u32),
+    /// End rule: theaigames (a lineless game is a draw) or codingame (it goes to the
+    /// player with more boards)
+    #[arg(long, value_name = "theaigames|codingame", default_value = "theaigames", value_parser = rule)]
+    rule: EndRule,
+    /// Seed of every game
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Games played in parallel
+    #[arg(long, value_name = "T", default_value_t = 2, value_parser = clap::value_parser!(u64).range(1..))]
+    threads: u64,
+    /// Where the records go [default: stdout]
+    #[arg(long, value_name = "FILE")]
+    out: Option<std::path::PathBuf>,
+}
+
+fn rule(name: &str) -> Result<EndRule, String> {
+    match name {
+        "theaigames" => Ok(EndRule::Draw),
+        "codingame" => Ok(EndRule::MoreBoards),
+        _ => Err("theaigames or codingame".into()),
+    }
+}
+
 fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |flag: &str, default: u64| parsed(&args, flag, default);
+    let args = Args::parse();
     let run = || -> Result<(), String> {
-        let games = number("--games", 200)?;
-        let iterations = number("--iterations", 3000)?;
-        let seed = number("--seed", 1)?;
-        let threads = number("--threads", 2)?.max(1);
-        let plies = range(&args, "--random-plies", (2, 6))?;
-        let rule = match value(&args, "--rule")? {
-            None | Some("theaigames") => EndRule::Draw,
-            Some("codingame") => EndRule::MoreBoards,
-            Some(other) => return Err(format!("--rule {other}: theaigames or codingame")),
-        };
+        let (games, iterations, seed, threads) =
+            (args.games, args.iterations, args.seed, args.threads);
+        let (plies, rule) = (args.random_plies, args.rule);
         let started = std::time::Instant::now();
         let mut records: Vec<(u64, String)> = std::thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
@@ -87,10 +117,10 @@ fn main() -> std::process::ExitCode {
                 .collect()
         });
         records.sort_by_key(|(g, _)| *g);
-        let mut out: Box<dyn Write> = match value(&args, "--out")? {
-            Some(path) => {
-                Box::new(std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?)
-            }
+        let mut out: Box<dyn Write> = match &args.out {
+            Some(path) => Box::new(
+                std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+            ),
             None => Box::new(std::io::stdout().lock()),
         };
         for (_, line) in &records {

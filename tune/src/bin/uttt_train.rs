@@ -10,9 +10,10 @@
 //! validation; both losses are printed after each epoch. The weights go to FILE
 //! [src/uttt/nn_weights.bin].
 
+use clap::Parser;
 use mctsbot::uttt::nn::active_features;
+use std::path::PathBuf;
 use std::process::ExitCode;
-use tune::args::{parsed, positional, value};
 use tune::games::GameRecord;
 use tune::net::{Example, Network, Trainer};
 
@@ -31,28 +32,53 @@ fn examples(records: &[GameRecord], lambda: f32) -> Result<Vec<Example>, String>
     Ok(out)
 }
 
-fn run(args: &[String]) -> Result<(), String> {
-    let parse = |flag: &str, default: f64| parsed(args, flag, default);
-    let files = positional(args);
-    if files.is_empty() {
-        return Err("usage: uttt-train GAMES_FILE... [--out FILE] [options]".into());
-    }
+/// Trains the UTTT value network on self-play records (uttt-selfplay) and writes the
+/// quantised weights the bot embeds.
+#[derive(Parser, Debug)]
+#[command(name = "uttt-train", version)]
+struct Args {
+    /// Self-play record files
+    #[arg(value_name = "GAMES_FILE", required = true)]
+    files: Vec<PathBuf>,
+    /// Where the weights go
+    #[arg(long, value_name = "FILE", default_value = "src/uttt/nn_weights.bin")]
+    out: PathBuf,
+    /// Training epochs
+    #[arg(long, value_name = "E", default_value_t = 20)]
+    epochs: usize,
+    /// Mini-batch size
+    #[arg(long, value_name = "B", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
+    batch: u64,
+    /// Adam's learning rate
+    #[arg(long, value_name = "X", default_value_t = 0.001)]
+    lr: f32,
+    /// Target weight L of the result: L · result + (1 − L) · root value, for the player
+    /// to move
+    #[arg(long, value_name = "L", default_value_t = 0.5)]
+    lambda: f32,
+    /// Fraction of the games held out whole for validation (no position leaks)
+    #[arg(long, value_name = "F", default_value_t = 0.1)]
+    validation: f64,
+    /// Seed of the initial weights and the shuffles
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+}
+
+fn run(args: &Args) -> Result<(), String> {
     let mut records = Vec::new();
-    for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    for file in &args.files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
         for line in text.lines().filter(|l| !l.trim().is_empty()) {
             records.push(GameRecord::parse(line)?);
         }
     }
-    let validation = parse("--validation", 0.1)?;
+    let validation = args.validation;
     let held_out = ((records.len() as f64 * validation).round() as usize).min(records.len());
     let (valid, train) = records.split_at(held_out);
-    let lambda = parse("--lambda", 0.5)? as f32;
+    let lambda = args.lambda;
     let mut train = examples(train, lambda)?;
     let valid = examples(valid, lambda)?;
-    let epochs = parse("--epochs", 20.0)? as usize;
-    let batch = (parse("--batch", 256.0)? as usize).max(1);
-    let seed = parse("--seed", 1.0)? as u64;
+    let (epochs, batch, seed) = (args.epochs, args.batch as usize, args.seed);
     // What predicting the training targets' mean scores: the loss to beat.
     let mean = train.iter().map(|e| e.target).sum::<f32>() / train.len().max(1) as f32;
     let baseline =
@@ -65,7 +91,7 @@ fn run(args: &[String]) -> Result<(), String> {
         valid.len()
     );
     let mut net = Network::new(seed);
-    let mut trainer = Trainer::new(parse("--lr", 0.001)? as f32);
+    let mut trainer = Trainer::new(args.lr);
     let mut state = seed | 1;
     let started = std::time::Instant::now();
     for epoch in 1..=epochs {
@@ -87,15 +113,15 @@ fn run(args: &[String]) -> Result<(), String> {
             started.elapsed()
         );
     }
-    let out = value(args, "--out")?.unwrap_or("src/uttt/nn_weights.bin");
-    std::fs::write(out, net.quantize().to_bytes()).map_err(|e| format!("{out}: {e}"))?;
-    eprintln!("uttt-train: weights written to {out}");
+    let out = &args.out;
+    std::fs::write(out, net.quantize().to_bytes())
+        .map_err(|e| format!("{}: {e}", out.display()))?;
+    eprintln!("uttt-train: weights written to {}", out.display());
     Ok(())
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match run(&args) {
+    match run(&Args::parse()) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("uttt-train: {e}");
