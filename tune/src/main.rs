@@ -160,7 +160,7 @@ fn leak(weights: Weights) -> &'static Weights {
     Box::leak(Box::new(weights))
 }
 
-/// `tune-eval`: CMA-ES over the seed's UTTT evaluation weights, by fixed-depth
+/// CMA-ES over the seed's UTTT evaluation weights, by fixed-depth
 /// alpha-beta games played in-process (Liang 2017, section 2.3.1).
 #[derive(Parser, Debug)]
 #[command(name = "tune-eval", version, propagate_version = true)]
