@@ -8,6 +8,13 @@ use crate::game::Player;
 use crate::protocol::Token;
 use std::fmt;
 
+/// Whether a field, whatever its length, holds a value that only Light Riders sends: a
+/// wall `x` (UTTT fields hold `.` and numbers only). Evidence of the game for a field
+/// too damaged to be a position.
+pub fn field_has_tron_only_value(tokens: &[Token]) -> bool {
+    tokens.contains(&Token::Wall)
+}
+
 /// Why a picture is not a Light Riders position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {

@@ -26,7 +26,7 @@ pub mod playout;
 pub mod space;
 
 pub use direction::{DirSet, DirSetIter, Direction};
-pub use engine::PositionError;
+pub use engine::{field_has_tron_only_value, PositionError};
 pub use grid::{Bitboard, Grid};
 pub use learned::{Learning, TronPlayout};
 pub use playout::{EvalCutoff, Heuristic, PlayoutPolicy};

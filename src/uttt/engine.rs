@@ -22,6 +22,13 @@ pub fn detect_dialect(field: &[Token], macroboard: &[Token], hint: Option<Dialec
         .unwrap_or(Dialect::TheAiGames)
 }
 
+/// Whether a field, whatever its length, holds a value that only UTTT sends: TheAIGames'
+/// second player `2` (Light Riders has riders `0` and `1` only). Evidence of the game
+/// for a field too damaged to be a position.
+pub fn field_has_uttt_only_value(tokens: &[Token]) -> bool {
+    tokens.contains(&Token::Number(2))
+}
+
 /// What one macroboard value says about its micro board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum MacroCell {

@@ -23,7 +23,7 @@ pub mod search;
 mod tables;
 
 pub use board::{perft, Board, EndRule, Move};
-pub use engine::{detect_dialect, empty_token, PositionError};
+pub use engine::{detect_dialect, empty_token, field_has_uttt_only_value, PositionError};
 pub use playout::{EarlyTermination, Playout, RandomPlayout};
 
 use crate::game::{Outcome, Player};
