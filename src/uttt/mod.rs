@@ -24,7 +24,7 @@ mod tables;
 
 pub use board::{perft, Board, EndRule, Move};
 pub use engine::{detect_dialect, empty_token, field_has_uttt_only_value, PositionError};
-pub use playout::{EarlyTermination, Playout, RandomPlayout};
+pub use playout::{EarlyTermination, NetworkValue, Playout, RandomPlayout};
 
 use crate::game::{Outcome, Player};
 use crate::search::Game;
