@@ -2,8 +2,9 @@
 //! and the shape of the values only suggest, a guess is revised, a contradiction is
 //! reported.
 
-use mctsbot::protocol::{parse_place_move, parse_tron_answer};
+use mctsbot::tron::parse_tron_answer;
 use mctsbot::tron::TronState;
+use mctsbot::uttt::parse_place_move;
 mod bot_common;
 
 use bot_common::run_bot;

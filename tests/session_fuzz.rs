@@ -13,13 +13,10 @@
 //! prints its figures (with `FUZZ_SHOW_WRONG=1`, each input answered in the wrong game).
 
 use mctsbot::bot::{run, Config};
-use mctsbot::protocol::{
-    parse_command, parse_place_move, parse_tron_answer, Command, Dialect, GameUpdate, Setting,
-    Token,
-};
+use mctsbot::protocol::{parse_command, Command, Dialect, GameUpdate, Setting, Token};
 use mctsbot::search::{random_below, FastRng};
-use mctsbot::tron::TronState;
-use mctsbot::uttt::{detect_dialect, Board, Move};
+use mctsbot::tron::{parse_tron_answer, TronState};
+use mctsbot::uttt::{detect_dialect, parse_place_move, Board, Move};
 use rand::SeedableRng;
 use std::path::Path;
 
@@ -321,10 +318,7 @@ fn fuzz(cases: u64, seed: u64) {
     let (mut actions, mut wrong_game, mut failures) = (0u64, 0u64, Vec::new());
     for case in 0..cases {
         let (game, transcript) = pick(&mut rng, &transcripts);
-        let mut lines: Vec<Vec<u8>> = transcript
-            .iter()
-            .map(|l| l.clone().into_bytes())
-            .collect();
+        let mut lines: Vec<Vec<u8>> = transcript.iter().map(|l| l.clone().into_bytes()).collect();
         for _ in 0..1 + random_below(&mut rng, 4) {
             mutate(&mut lines, &mut rng);
         }
@@ -335,7 +329,11 @@ fn fuzz(cases: u64, seed: u64) {
                 if checked.wrong_game > 0 && std::env::var("FUZZ_SHOW_WRONG").is_ok() {
                     for l in &lines {
                         let l = String::from_utf8_lossy(l);
-                        println!("  {} [{} values]", l.chars().take(60).collect::<String>(), l.split(',').count());
+                        println!(
+                            "  {} [{} values]",
+                            l.chars().take(60).collect::<String>(),
+                            l.split(',').count()
+                        );
                     }
                     println!("----");
                 }

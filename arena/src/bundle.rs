@@ -65,11 +65,7 @@ impl BundleGame {
                 ("uttt::prior", "uttt/prior.rs", true),
                 ("uttt::search", "uttt/search.rs", true),
                 ("uttt::tables", "uttt/tables.rs", true),
-                (
-                    "protocol::codingame::uttt",
-                    "protocol/codingame/uttt.rs",
-                    true,
-                ),
+                ("uttt::codingame", "uttt/codingame.rs", true),
                 ("bot::codingame", "bot/codingame.rs", true),
             ],
             BundleGame::TronBattle => &[
@@ -77,11 +73,7 @@ impl BundleGame {
                 ("tron::battle", "tron/battle.rs", true),
                 ("tron::direction", "tron/direction.rs", true),
                 ("tron::grid", "tron/grid.rs", true),
-                (
-                    "protocol::codingame::tron_battle",
-                    "protocol/codingame/tron_battle.rs",
-                    true,
-                ),
+                ("tron::codingame", "tron/codingame.rs", true),
                 ("bot::tron_battle", "bot/tron_battle.rs", true),
             ],
         };

@@ -266,7 +266,9 @@ impl Session {
         }
         let suggested = match self.last_field {
             Some(FieldSigns { wall: true, .. }) => GameKind::Tron,
-            Some(FieldSigns { uttt_only: true, .. }) => GameKind::Uttt,
+            Some(FieldSigns {
+                uttt_only: true, ..
+            }) => GameKind::Uttt,
             _ if self.macroboard_seen => GameKind::Uttt,
             Some(FieldSigns { len: 81, .. }) => GameKind::Uttt,
             Some(_) => GameKind::Tron,
@@ -397,7 +399,7 @@ where
             GameChoice::Tron => true,
             GameChoice::Uttt => false,
             GameChoice::Auto => {
-                protocol::codingame::looks_like_tron_battle(&String::from_utf8_lossy(&second))
+                crate::tron::codingame::looks_like_tron_battle(&String::from_utf8_lossy(&second))
             }
         };
         let input = io::Read::chain(io::Cursor::new(second), input);
