@@ -2,8 +2,9 @@
 //! and the shape of the values only suggest, a guess is revised, a contradiction is
 //! reported.
 
-use mctsbot::protocol::{parse_place_move, parse_tron_answer};
+use mctsbot::tron::parse_tron_answer;
 use mctsbot::tron::TronState;
+use mctsbot::uttt::parse_place_move;
 mod bot_common;
 
 use bot_common::run_bot;
@@ -121,4 +122,42 @@ fn a_bank_far_above_the_maximum_is_clamped() {
         "{:?}",
         started.elapsed()
     );
+}
+
+/// TheAIGames' UTTT field after moves of both players (`1` and `2`), cut after 40 values.
+const UTTT_FIELD_CUT_SHORT: &str = "update game field 0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,2,0,0,0,0,0,0,0,0\n";
+
+#[test]
+fn a_two_in_a_field_of_the_wrong_length_suggests_uttt_beside_a_stray_board_setting() {
+    // No position is valid (the field is cut short, no macroboard), and a Light Riders
+    // setting is there; only TheAIGames' UTTT sends a `2`.
+    let input = format!("settings field_width 16\n{UTTT_FIELD_CUT_SHORT}action move 300\n");
+    let (answers, stderr) = run_bot(&input, &["--seed", "7"]);
+    assert_eq!(answers.len(), 1);
+    assert!(is_uttt(&answers[0]), "{answers:?} {stderr}");
+    assert!(stderr.contains("guessing Ultimate Tic-Tac-Toe"), "{stderr}");
+}
+
+#[test]
+fn a_two_in_a_huge_field_suggests_uttt() {
+    let huge = vec!["2"; 300_000].join(",");
+    let input = format!("settings field_height 0\nupdate game field {huge}\naction move 300\n");
+    let (answers, stderr) = run_bot(&input, &["--seed", "8"]);
+    assert_eq!(answers.len(), 1);
+    assert!(is_uttt(&answers[0]), "{answers:?} {stderr}");
+}
+
+#[test]
+fn a_wall_in_a_field_of_81_values_beside_a_macroboard_suggests_light_riders() {
+    // 81 values and a macroboard look like UTTT, but only Light Riders sends a wall.
+    let mut cells = vec!["."; 81];
+    cells[3] = "x";
+    cells[10] = "0";
+    let input = format!(
+        "{UTTT_MACROBOARD}update game field {}\naction move 300\n",
+        cells.join(",")
+    );
+    let (answers, stderr) = run_bot(&input, &["--seed", "9"]);
+    assert_eq!(answers.len(), 1);
+    assert!(is_tron(&answers[0]), "{answers:?} {stderr}");
 }

@@ -1,7 +1,8 @@
 //! The `mctsbot` binary playing Light Riders: answers are safe moves whenever one
 //! exists, forced moves are answered at once, separated riders fill their space.
 
-use mctsbot::protocol::{parse_command, parse_tron_answer, Command, GameUpdate};
+use mctsbot::protocol::{parse_command, Command, GameUpdate};
+use mctsbot::tron::parse_tron_answer;
 use mctsbot::tron::{Direction, TronState};
 mod bot_common;
 

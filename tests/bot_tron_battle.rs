@@ -5,9 +5,9 @@
 mod bot_common;
 
 use bot_common::{run_bot, spawn_bot};
-use mctsbot::protocol::codingame::{format_rider, parse_direction, parse_rider};
 use mctsbot::search::{random_below, FastRng};
 use mctsbot::tron::battle::Battle;
+use mctsbot::tron::codingame::{format_rider, parse_direction, parse_rider};
 use rand::SeedableRng;
 use std::io::{BufRead, BufReader, Write};
 

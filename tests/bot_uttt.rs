@@ -1,8 +1,9 @@
 //! The `mctsbot` binary against engine streams: every answer legal, stdout carries
 //! answers only, and bad input is reported on stderr without stopping the bot.
 
-use mctsbot::protocol::codingame::{format_move, parse_move};
-use mctsbot::protocol::{parse_command, parse_place_move, Command, GameUpdate, Token};
+use mctsbot::protocol::{parse_command, Command, GameUpdate, Token};
+use mctsbot::uttt::codingame::{format_move, parse_move};
+use mctsbot::uttt::parse_place_move;
 use mctsbot::uttt::{detect_dialect, Board, Move};
 mod bot_common;
 

@@ -5,10 +5,9 @@
 use std::fs;
 use std::path::PathBuf;
 
-use mctsbot::protocol::{
-    parse_command, parse_place_move, parse_tron_answer, Command, Dialect, GameUpdate, Setting,
-    Token,
-};
+use mctsbot::protocol::{parse_command, Command, Dialect, GameUpdate, Setting, Token};
+use mctsbot::tron::parse_tron_answer;
+use mctsbot::uttt::parse_place_move;
 
 fn fixtures_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("protocol/fixtures")

@@ -1,10 +1,9 @@
 //! Property tests: every well-formed command survives `Display` → `parse_command`, and
 //! no input whatsoever makes the parsers panic.
 
-use mctsbot::protocol::{
-    format_place_move, parse_command, parse_place_move, parse_tron_answer, Command, GameUpdate,
-    Setting, Token,
-};
+use mctsbot::protocol::{parse_command, Command, GameUpdate, Setting, Token};
+use mctsbot::tron::parse_tron_answer;
+use mctsbot::uttt::{format_place_move, parse_place_move};
 use proptest::prelude::*;
 
 const SETTING_KEYS: &[&str] = &[

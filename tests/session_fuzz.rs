@@ -10,32 +10,45 @@
 //!
 //! `cargo test --release --test session_fuzz` runs a few thousand cases; the long run is
 //! `FUZZ_CASES=1000000 cargo test --release --test session_fuzz -- --nocapture`, which
-//! prints its figures.
+//! prints its figures (with `FUZZ_SHOW_WRONG=1`, each input answered in the wrong game).
 
 use mctsbot::bot::{run, Config};
-use mctsbot::protocol::{
-    parse_command, parse_place_move, parse_tron_answer, Command, Dialect, GameUpdate, Setting,
-    Token,
-};
+use mctsbot::protocol::{parse_command, Command, Dialect, GameUpdate, Setting, Token};
 use mctsbot::search::{random_below, FastRng};
-use mctsbot::tron::TronState;
-use mctsbot::uttt::{detect_dialect, Board, Move};
+use mctsbot::tron::{parse_tron_answer, TronState};
+use mctsbot::uttt::{detect_dialect, parse_place_move, Board, Move};
 use rand::SeedableRng;
 use std::path::Path;
 
 /// The engine lines (`> `) of every fixture transcript.
-fn seeds() -> Vec<Vec<String>> {
+/// The game a fixture transcript plays, told by its file name (`None`: malformed lines).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Game {
+    Uttt,
+    Tron,
+}
+
+fn seeds() -> Vec<(Option<Game>, Vec<String>)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("protocol/fixtures");
     let mut transcripts = Vec::new();
     for entry in std::fs::read_dir(dir).unwrap() {
-        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        let game = if name.starts_with("uttt") {
+            Some(Game::Uttt)
+        } else if name.starts_with("lightriders") {
+            Some(Game::Tron)
+        } else {
+            None
+        };
+        let text = std::fs::read_to_string(&path).unwrap();
         let lines: Vec<String> = text
             .lines()
             .filter_map(|l| l.strip_prefix("> "))
             .map(str::to_owned)
             .collect();
         if !lines.is_empty() {
-            transcripts.push(lines);
+            transcripts.push((game, lines));
         }
     }
     assert!(transcripts.len() >= 4, "fixtures missing");
@@ -208,8 +221,36 @@ fn expectations(lines: &[Vec<u8>]) -> Vec<Expected> {
     out
 }
 
+/// Whether each `action` line of `lines` is a well-formed `action move MS` after a field
+/// (some evidence of the game), in order.
+fn well_formed_actions(lines: &[Vec<u8>]) -> Vec<bool> {
+    let mut field_seen = false;
+    let mut out = Vec::new();
+    for raw in lines {
+        let line = String::from_utf8_lossy(raw);
+        if line.trim().is_empty() {
+            continue;
+        }
+        match parse_command(&line) {
+            Ok(Command::ActionMove { .. }) => out.push(field_seen),
+            Ok(Command::UpdateGame(GameUpdate::Field(_))) => field_seen = true,
+            Ok(_) => {}
+            Err(_) if line.split_whitespace().next() == Some("action") => out.push(false),
+            Err(_) => {}
+        }
+    }
+    out
+}
+
+/// What one input gave: actions answered, and well-formed actions of a transcript of a
+/// known game answered in the other game.
+struct Checked {
+    actions: usize,
+    wrong_game: usize,
+}
+
 /// Runs one input through the bot; returns a description of what went wrong, if anything.
-fn check(lines: &[Vec<u8>], config: &Config) -> Result<usize, String> {
+fn check(lines: &[Vec<u8>], game: Option<Game>, config: &Config) -> Result<Checked, String> {
     let mut input = Vec::new();
     for line in lines {
         input.extend_from_slice(line);
@@ -249,7 +290,22 @@ fn check(lines: &[Vec<u8>], config: &Config) -> Result<usize, String> {
             return Err(format!("answer {answer:?} where {expected:?} was asked"));
         }
     }
-    Ok(expected.len())
+    let wrong_game = answers
+        .iter()
+        .zip(well_formed_actions(lines))
+        .filter(|(answer, well_formed)| {
+            *well_formed
+                && match game {
+                    Some(Game::Uttt) => parse_tron_answer(answer).is_some(),
+                    Some(Game::Tron) => parse_place_move(answer).is_some(),
+                    None => false,
+                }
+        })
+        .count();
+    Ok(Checked {
+        actions: expected.len(),
+        wrong_game,
+    })
 }
 
 /// `cases` mutated inputs; panics with the first failures.
@@ -259,22 +315,35 @@ fn fuzz(cases: u64, seed: u64) {
     let config = Config::from_args(&["--seed", "1", "--safety-ms", "1000000000000000000"]).unwrap();
     let transcripts = seeds();
     let mut rng = FastRng::seed_from_u64(seed);
-    let (mut actions, mut failures) = (0u64, Vec::new());
+    let (mut actions, mut wrong_game, mut failures) = (0u64, 0u64, Vec::new());
     for case in 0..cases {
-        let mut lines: Vec<Vec<u8>> = pick(&mut rng, &transcripts)
-            .iter()
-            .map(|l| l.clone().into_bytes())
-            .collect();
+        let (game, transcript) = pick(&mut rng, &transcripts);
+        let mut lines: Vec<Vec<u8>> = transcript.iter().map(|l| l.clone().into_bytes()).collect();
         for _ in 0..1 + random_below(&mut rng, 4) {
             mutate(&mut lines, &mut rng);
         }
-        match check(&lines, &config) {
-            Ok(n) => actions += n as u64,
+        match check(&lines, *game, &config) {
+            Ok(checked) => {
+                actions += checked.actions as u64;
+                wrong_game += checked.wrong_game as u64;
+                if checked.wrong_game > 0 && std::env::var("FUZZ_SHOW_WRONG").is_ok() {
+                    for l in &lines {
+                        let l = String::from_utf8_lossy(l);
+                        println!(
+                            "  {} [{} values]",
+                            l.chars().take(60).collect::<String>(),
+                            l.split(',').count()
+                        );
+                    }
+                    println!("----");
+                }
+            }
             Err(why) => failures.push(format!("case {case} (seed {seed}): {why}")),
         }
     }
     println!(
-        "fuzz: {cases} inputs, {actions} actions answered, {} failures",
+        "fuzz: {cases} inputs, {actions} actions answered, {wrong_game} well-formed actions \
+         answered in the other game than the transcript's, {} failures",
         failures.len()
     );
     assert!(

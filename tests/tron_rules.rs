@@ -1,8 +1,9 @@
 //! Light Riders rules: a real engine game replayed, and hand-drawn tiny boards.
 
 use mctsbot::game::Outcome;
-use mctsbot::protocol::{Token, TronAnswer};
+use mctsbot::protocol::Token;
 use mctsbot::search::{Evaluator, FastRng, SimGame};
+use mctsbot::tron::TronAnswer;
 use mctsbot::tron::{Direction, PlayoutPolicy, TronState};
 use rand::SeedableRng;
 

@@ -9,9 +9,9 @@
 use super::game::{Asked, GameRecord, GameSetup, Seat, Winner};
 use super::openings::letter;
 use super::timebank::Timebank;
-use mctsbot::protocol::codingame::{format_direction, format_rider, parse_direction};
 use mctsbot::search::{random_below, FastRng};
 use mctsbot::tron::battle::{Battle, HEIGHT, WIDTH};
+use mctsbot::tron::codingame::{format_direction, format_rider, parse_direction};
 use rand::SeedableRng;
 use std::time::Instant;
 

@@ -14,7 +14,8 @@ use super::game::{Asked, GameRecord, GameSetup};
 use super::maps::Map;
 use super::openings::{Opening, TronLine};
 use mctsbot::game::Outcome;
-use mctsbot::protocol::{parse_tron_answer, Command, GameUpdate, Setting, Token};
+use mctsbot::protocol::{Command, GameUpdate, Setting, Token};
+use mctsbot::tron::parse_tron_answer;
 use mctsbot::tron::{Direction, TronState};
 use std::time::Instant;
 

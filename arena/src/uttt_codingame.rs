@@ -9,8 +9,8 @@ use super::game::{Asked, GameRecord, GameSetup};
 use super::openings::Opening;
 use super::timebank::Timebank;
 use mctsbot::game::{Outcome, Player};
-use mctsbot::protocol::codingame::{format_move, parse_move};
 use mctsbot::search::Game;
+use mctsbot::uttt::codingame::{format_move, parse_move};
 use mctsbot::uttt::{Board, EndRule, Move};
 use std::time::Instant;
 

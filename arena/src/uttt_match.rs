@@ -12,8 +12,9 @@
 use super::game::{Asked, GameRecord, GameSetup};
 use super::openings::Opening;
 use mctsbot::game::{Outcome, Player};
-use mctsbot::protocol::{parse_place_move, Command, GameUpdate, Setting};
+use mctsbot::protocol::{Command, GameUpdate, Setting};
 use mctsbot::search::Game;
+use mctsbot::uttt::parse_place_move;
 use mctsbot::uttt::{Board, Move};
 use std::time::Instant;
 

@@ -4,11 +4,10 @@
 //! (a game without a line of boards goes to the player who won more of them). Each turn
 //! has a fixed time: 1000 ms for the first, 100 ms after.
 
-use crate::protocol::codingame::{
-    format_move, parse_exactly, parse_move, turn_deadlines, TurnLines,
-};
+use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::tree::TreeConfig;
 use crate::search::{think, Game};
+use crate::uttt::codingame::{format_move, parse_move};
 use crate::uttt::search::{UtttPlay, UtttSearch};
 use crate::uttt::{Board, EndRule, Move};
 use log::{error, info, warn};

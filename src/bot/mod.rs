@@ -106,6 +106,27 @@ impl GameKind {
     }
 }
 
+/// What a field's values suggest about the game, whatever their count: each game's
+/// engine conversion says which of its values the other game never sends.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FieldSigns {
+    len: usize,
+    /// A value only Light Riders sends (a wall).
+    wall: bool,
+    /// A value only UTTT sends (TheAIGames' second player, `2`).
+    uttt_only: bool,
+}
+
+impl FieldSigns {
+    fn of(tokens: &[Token]) -> FieldSigns {
+        FieldSigns {
+            len: tokens.len(),
+            wall: crate::tron::field_has_tron_only_value(tokens),
+            uttt_only: crate::uttt::field_has_uttt_only_value(tokens),
+        }
+    }
+}
+
 /// Which game the session plays and how sure it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Belief {
@@ -130,8 +151,8 @@ pub struct Session {
     belief: Belief,
     /// A macroboard has been received (a UTTT sign while no position is valid).
     macroboard_seen: bool,
-    /// The last field's values: its length and walls suggest the game.
-    last_field: Option<(usize, bool)>,
+    /// What the last field's values suggest, whatever their count.
+    last_field: Option<FieldSigns>,
     /// Built at the first `action` of a game, dropped when the settings or game change.
     clock: Option<(GameKind, TimeControl)>,
 }
@@ -208,9 +229,7 @@ impl Session {
     fn update(&mut self, update: GameUpdate) {
         match &update {
             GameUpdate::Macroboard(_) => self.macroboard_seen = true,
-            GameUpdate::Field(tokens) => {
-                self.last_field = Some((tokens.len(), tokens.contains(&Token::Wall)))
-            }
+            GameUpdate::Field(tokens) => self.last_field = Some(FieldSigns::of(tokens)),
             GameUpdate::Unknown { key, value } => {
                 info!("unknown game update ignored: {key} {value}")
             }
@@ -224,10 +243,10 @@ impl Session {
     /// only suggests. Strongest first:
     /// 1. a position valid in one game only decides; valid in both (a 9x9 Light Riders
     ///    board can look like a riddles.io UTTT field), the board settings choose;
-    /// 2. otherwise signs suggest, the surest first: walls in the last field (only Light
-    ///    Riders has them), then a macroboard (only UTTT has one), then the last field's
-    ///    length (81 values UTTT, another Light Riders), then board settings (Light
-    ///    Riders);
+    /// 2. otherwise signs suggest, the surest first: the last field's alphabet, even when
+    ///    its length is wrong (a wall only in Light Riders, a `2` only in TheAIGames'
+    ///    UTTT), then a macroboard (only UTTT has one), then the last field's length (81
+    ///    values UTTT, another Light Riders), then board settings (Light Riders);
     /// 3. then the belief so far, and UTTT when there is none.
     ///
     /// A suggestion never overrides a decision (see [`Session::choose_game`]).
@@ -246,9 +265,12 @@ impl Session {
             (false, false) => {}
         }
         let suggested = match self.last_field {
-            Some((_, true)) => GameKind::Tron,
+            Some(FieldSigns { wall: true, .. }) => GameKind::Tron,
+            Some(FieldSigns {
+                uttt_only: true, ..
+            }) => GameKind::Uttt,
             _ if self.macroboard_seen => GameKind::Uttt,
-            Some((81, false)) => GameKind::Uttt,
+            Some(FieldSigns { len: 81, .. }) => GameKind::Uttt,
             Some(_) => GameKind::Tron,
             None if board_settings => GameKind::Tron,
             None => match self.belief {
@@ -377,7 +399,7 @@ where
             GameChoice::Tron => true,
             GameChoice::Uttt => false,
             GameChoice::Auto => {
-                protocol::codingame::looks_like_tron_battle(&String::from_utf8_lossy(&second))
+                crate::tron::codingame::looks_like_tron_battle(&String::from_utf8_lossy(&second))
             }
         };
         let input = io::Read::chain(io::Cursor::new(second), input);

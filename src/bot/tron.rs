@@ -4,7 +4,7 @@
 use super::options::{TronConfig, TronSearchKind};
 use super::{ActRequest, Config, GamePlayer, Settings};
 use crate::game::Player;
-use crate::protocol::{GameUpdate, Token, TronAnswer};
+use crate::protocol::{GameUpdate, Token};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Score, SearchResult};
 use crate::search::simultaneous::root_parallel::SimRootParallel;
 use crate::search::tree::{Proof, Tree};
@@ -13,6 +13,7 @@ use crate::search::{
 };
 use crate::timeman::{self, TimeControl, TRON_TIME_PER_MOVE_MS};
 use crate::tron::endgame;
+use crate::tron::TronAnswer;
 use crate::tron::{space, Direction, PositionError, TronPlayout, TronState};
 use log::{error, info, warn};
 use rand::SeedableRng;

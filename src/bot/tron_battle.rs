@@ -8,11 +8,11 @@
 //! 1000 ms for the first, 100 ms after, as in CodinGame's UTTT
 //! ([`turn_deadlines`]).
 
-use crate::protocol::codingame::tron_battle::{format_direction, parse_rider, RiderLine};
 use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::Limits;
 use crate::tron::battle::{Battle, Paranoid, HEIGHT, MAX_RIDERS, WIDTH};
+use crate::tron::codingame::{format_direction, parse_rider, RiderLine};
 use crate::tron::direction::Direction;
 use log::{error, info, warn};
 use std::io::{self, BufRead, Write};
@@ -201,7 +201,7 @@ impl TronBattlePlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::protocol::codingame::tron_battle::{format_rider, parse_direction};
+    use crate::tron::codingame::{format_rider, parse_direction};
 
     fn play(input: &str) -> Vec<Direction> {
         let mut lines = input.lines();

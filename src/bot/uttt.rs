@@ -1,10 +1,11 @@
 //! The Ultimate Tic-Tac-Toe player: engine field and macroboard in, `place_move` out.
 
 use super::{ActRequest, Config, GamePlayer, Settings};
-use crate::protocol::{format_place_move, Dialect, GameUpdate, Token};
+use crate::protocol::{Dialect, GameUpdate, Token};
 use crate::search::tree::Proof;
 use crate::search::{think, Game};
 use crate::timeman::{self, Budget, TimeControl, UTTT_TIME_PER_MOVE_MS};
+use crate::uttt::format_place_move;
 use crate::uttt::search::{UtttSearch, UtttSearchKind};
 use crate::uttt::{detect_dialect, empty_token, Board, Move, PositionError};
 use log::{error, info};

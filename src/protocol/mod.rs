@@ -177,49 +177,6 @@ impl fmt::Display for Command {
     }
 }
 
-/// A Light Riders answer word.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TronAnswer {
-    Up,
-    Down,
-    Left,
-    Right,
-    Pass,
-}
-
-/// The UTTT answer line `place_move X Y` (X = column, Y = row, both 0..8).
-pub fn format_place_move(column: u8, row: u8) -> String {
-    format!("place_move {column} {row}")
-}
-
-/// Parses a UTTT answer `place_move X Y` into (column, row); `None` if malformed.
-///
-/// Blanks around and between the words are tolerated, as the engines do; anything else
-/// (a coordinate above 8, a sign, a third number) is rejected so the arena can judge it.
-pub fn parse_place_move(line: &str) -> Option<(u8, u8)> {
-    parse::place_move(line)
-}
-
-/// Parses a Light Riders answer word; `None` if unknown.
-///
-/// Surrounding blanks are ignored; the word itself must be lower case, as the engine
-/// expects.
-pub fn parse_tron_answer(line: &str) -> Option<TronAnswer> {
-    parse::tron_answer(line)
-}
-
-impl fmt::Display for TronAnswer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TronAnswer::Up => "up",
-            TronAnswer::Down => "down",
-            TronAnswer::Left => "left",
-            TronAnswer::Right => "right",
-            TronAnswer::Pass => "pass",
-        })
-    }
-}
-
 /// Which engine's conventions a UTTT stream uses (Light Riders exists only as riddles.io).
 ///
 /// TheAIGames 2016: player ids 1/2, field `0` empty / `1` / `2`, macroboard `-1` playable,

@@ -6,13 +6,13 @@
 
 use nom::{
     branch::alt,
-    bytes::complete::{tag, take_till1, take_while, take_while1},
+    bytes::complete::{take_till1, take_while},
     character::complete::{char, digit1},
-    combinator::{all_consuming, map_opt, map_res, opt, recognize, value},
+    combinator::{all_consuming, map_res, opt, recognize, value},
     IResult, Parser,
 };
 
-use super::{Command, GameUpdate, Setting, Token, TronAnswer};
+use super::{Command, GameUpdate, Setting, Token};
 
 /// Characters that separate words. Spaces and tabs are what people and engines use;
 /// `\r` and `\n` are included so a stray CRLF or doubled line ending is harmless.
@@ -23,11 +23,6 @@ pub(super) fn is_blank(c: char) -> bool {
 /// Blanks, possibly none.
 fn blank0(input: &str) -> IResult<&str, &str> {
     take_while(is_blank).parse(input)
-}
-
-/// At least one blank.
-fn blank1(input: &str) -> IResult<&str, &str> {
-    take_while1(is_blank).parse(input)
 }
 
 /// One word after optional blanks.
@@ -222,37 +217,4 @@ fn action(input: &str) -> Result<Command, String> {
         ));
     }
     Ok(Command::ActionMove { timebank_ms })
-}
-
-/// A board coordinate 0..=8.
-fn coordinate(input: &str) -> IResult<&str, u8> {
-    map_opt(digit1, |s: &str| s.parse::<u8>().ok().filter(|&v| v <= 8)).parse(input)
-}
-
-/// `place_move X Y` with blanks around and between the words.
-pub(super) fn place_move(line: &str) -> Option<(u8, u8)> {
-    all_consuming((
-        blank0,
-        tag("place_move"),
-        blank1,
-        coordinate,
-        blank1,
-        coordinate,
-        blank0,
-    ))
-    .parse(line)
-    .ok()
-    .map(|(_, (_, _, _, column, _, row, _))| (column, row))
-}
-
-/// A Light Riders answer word with blanks around it.
-pub(super) fn tron_answer(line: &str) -> Option<TronAnswer> {
-    match line.trim_matches(is_blank) {
-        "up" => Some(TronAnswer::Up),
-        "down" => Some(TronAnswer::Down),
-        "left" => Some(TronAnswer::Left),
-        "right" => Some(TronAnswer::Right),
-        "pass" => Some(TronAnswer::Pass),
-        _ => None,
-    }
 }

@@ -249,52 +249,6 @@ fn display_is_the_engine_line() {
 }
 
 #[test]
-fn place_move_answers() {
-    assert_eq!(parse_place_move("place_move 4 4"), Some((4, 4)));
-    assert_eq!(parse_place_move("place_move 2 8"), Some((2, 8)));
-    assert_eq!(parse_place_move("  place_move\t0  8 \r"), Some((0, 8)));
-    assert_eq!(format_place_move(7, 3), "place_move 7 3");
-    assert_eq!(parse_place_move(&format_place_move(7, 3)), Some((7, 3)));
-    for bad in [
-        "",
-        "place_move",
-        "place_move 4",
-        "place_move 9 0",
-        "place_move 0 9",
-        "place_move -1 0",
-        "place_move 4 4 4",
-        "place_move 4,4",
-        "place_move 256 0",
-        "place_move4 4",
-        "Place_move 4 4",
-        "up",
-    ] {
-        assert_eq!(parse_place_move(bad), None, "{bad:?}");
-    }
-}
-
-#[test]
-fn tron_answers() {
-    assert_eq!(parse_tron_answer("up"), Some(TronAnswer::Up));
-    assert_eq!(parse_tron_answer(" down\r"), Some(TronAnswer::Down));
-    assert_eq!(parse_tron_answer("left"), Some(TronAnswer::Left));
-    assert_eq!(parse_tron_answer("right\n"), Some(TronAnswer::Right));
-    assert_eq!(parse_tron_answer("pass"), Some(TronAnswer::Pass));
-    for bad in ["", "Up", "upp", "up down", "place_move 1 1", "north"] {
-        assert_eq!(parse_tron_answer(bad), None, "{bad:?}");
-    }
-    for a in [
-        TronAnswer::Up,
-        TronAnswer::Down,
-        TronAnswer::Left,
-        TronAnswer::Right,
-        TronAnswer::Pass,
-    ] {
-        assert_eq!(parse_tron_answer(&a.to_string()), Some(a));
-    }
-}
-
-#[test]
 fn dialect_detection() {
     assert_eq!(Dialect::from_bot_id(0), Some(Dialect::Riddles));
     assert_eq!(Dialect::from_bot_id(1), None);

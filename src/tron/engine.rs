@@ -8,6 +8,50 @@ use crate::game::Player;
 use crate::protocol::Token;
 use std::fmt;
 
+/// Whether a field, whatever its length, holds a value that only Light Riders sends: a
+/// wall `x` (UTTT fields hold `.` and numbers only). Evidence of the game for a field
+/// too damaged to be a position.
+pub fn field_has_tron_only_value(tokens: &[Token]) -> bool {
+    tokens.contains(&Token::Wall)
+}
+
+/// A Light Riders answer word.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TronAnswer {
+    Up,
+    Down,
+    Left,
+    Right,
+    Pass,
+}
+
+/// Parses a Light Riders answer word; `None` if unknown.
+///
+/// Surrounding blanks are ignored; the word itself must be lower case, as the engine
+/// expects.
+pub fn parse_tron_answer(line: &str) -> Option<TronAnswer> {
+    match line.trim_matches([' ', '\t', '\r', '\n']) {
+        "up" => Some(TronAnswer::Up),
+        "down" => Some(TronAnswer::Down),
+        "left" => Some(TronAnswer::Left),
+        "right" => Some(TronAnswer::Right),
+        "pass" => Some(TronAnswer::Pass),
+        _ => None,
+    }
+}
+
+impl fmt::Display for TronAnswer {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            TronAnswer::Up => "up",
+            TronAnswer::Down => "down",
+            TronAnswer::Left => "left",
+            TronAnswer::Right => "right",
+            TronAnswer::Pass => "pass",
+        })
+    }
+}
+
 /// Why a picture is not a Light Riders position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PositionError {
@@ -237,5 +281,31 @@ impl TronState {
             s.push('\n');
         }
         s
+    }
+}
+
+#[cfg(test)]
+mod answer_tests {
+    use super::*;
+
+    #[test]
+    fn tron_answers() {
+        assert_eq!(parse_tron_answer("up"), Some(TronAnswer::Up));
+        assert_eq!(parse_tron_answer(" down\r"), Some(TronAnswer::Down));
+        assert_eq!(parse_tron_answer("left"), Some(TronAnswer::Left));
+        assert_eq!(parse_tron_answer("right\n"), Some(TronAnswer::Right));
+        assert_eq!(parse_tron_answer("pass"), Some(TronAnswer::Pass));
+        for bad in ["", "Up", "upp", "up down", "place_move 1 1", "north"] {
+            assert_eq!(parse_tron_answer(bad), None, "{bad:?}");
+        }
+        for a in [
+            TronAnswer::Up,
+            TronAnswer::Down,
+            TronAnswer::Left,
+            TronAnswer::Right,
+            TronAnswer::Pass,
+        ] {
+            assert_eq!(parse_tron_answer(&a.to_string()), Some(a));
+        }
     }
 }

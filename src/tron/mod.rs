@@ -16,6 +16,7 @@
 
 pub mod alphabeta;
 pub mod battle;
+pub mod codingame;
 pub mod direction;
 pub mod endgame;
 mod engine;
@@ -26,13 +27,12 @@ pub mod playout;
 pub mod space;
 
 pub use direction::{DirSet, DirSetIter, Direction};
-pub use engine::PositionError;
+pub use engine::{field_has_tron_only_value, parse_tron_answer, PositionError, TronAnswer};
 pub use grid::{Bitboard, Grid};
 pub use learned::{Learning, TronPlayout};
 pub use playout::{EvalCutoff, Heuristic, PlayoutPolicy};
 
 use crate::game::{Outcome, Player};
-use crate::protocol::TronAnswer;
 use crate::search::SimGame;
 
 /// The engine's answer words for the four moves (`pass` is none of them).

@@ -22,6 +22,40 @@ pub fn detect_dialect(field: &[Token], macroboard: &[Token], hint: Option<Dialec
         .unwrap_or(Dialect::TheAiGames)
 }
 
+/// Whether a field, whatever its length, holds a value that only UTTT sends: TheAIGames'
+/// second player `2` (Light Riders has riders `0` and `1` only). Evidence of the game
+/// for a field too damaged to be a position.
+pub fn field_has_uttt_only_value(tokens: &[Token]) -> bool {
+    tokens.contains(&Token::Number(2))
+}
+
+/// The UTTT answer line `place_move X Y` (X = column, Y = row, both 0..8).
+pub fn format_place_move(column: u8, row: u8) -> String {
+    format!("place_move {column} {row}")
+}
+
+/// Parses a UTTT answer `place_move X Y` into (column, row); `None` if malformed.
+///
+/// Blanks (spaces, tabs, `\r`, `\n`) around and between the words are tolerated, as the
+/// engines do; anything else (a coordinate above 8, a sign, a third number) is rejected
+/// so the arena can judge it.
+pub fn parse_place_move(line: &str) -> Option<(u8, u8)> {
+    let mut words = line
+        .split([' ', '\t', '\r', '\n'])
+        .filter(|word| !word.is_empty());
+    let coordinate = |word: Option<&str>| {
+        word.filter(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()))
+            .and_then(|w| w.parse::<u8>().ok())
+            .filter(|&v| v <= 8)
+    };
+    if words.next()? != "place_move" {
+        return None;
+    }
+    let column = coordinate(words.next())?;
+    let row = coordinate(words.next())?;
+    words.next().is_none().then_some((column, row))
+}
+
 /// What one macroboard value says about its micro board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum MacroCell {
@@ -322,5 +356,35 @@ impl Board {
                 }
             })
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod answer_tests {
+    use super::*;
+
+    #[test]
+    fn place_move_answers() {
+        assert_eq!(parse_place_move("place_move 4 4"), Some((4, 4)));
+        assert_eq!(parse_place_move("place_move 2 8"), Some((2, 8)));
+        assert_eq!(parse_place_move("  place_move\t0  8 \r"), Some((0, 8)));
+        assert_eq!(format_place_move(7, 3), "place_move 7 3");
+        assert_eq!(parse_place_move(&format_place_move(7, 3)), Some((7, 3)));
+        for bad in [
+            "",
+            "place_move",
+            "place_move 4",
+            "place_move 9 0",
+            "place_move 0 9",
+            "place_move -1 0",
+            "place_move 4 4 4",
+            "place_move 4,4",
+            "place_move 256 0",
+            "place_move4 4",
+            "Place_move 4 4",
+            "up",
+        ] {
+            assert_eq!(parse_place_move(bad), None, "{bad:?}");
+        }
     }
 }

@@ -14,6 +14,7 @@
 
 pub mod alphabeta;
 mod board;
+pub mod codingame;
 mod engine;
 pub mod evaluate;
 pub mod nn;
@@ -23,8 +24,11 @@ pub mod search;
 mod tables;
 
 pub use board::{perft, Board, EndRule, Move};
-pub use engine::{detect_dialect, empty_token, PositionError};
-pub use playout::{EarlyTermination, Playout, RandomPlayout};
+pub use engine::{
+    detect_dialect, empty_token, field_has_uttt_only_value, format_place_move, parse_place_move,
+    PositionError,
+};
+pub use playout::{EarlyTermination, NetworkValue, Playout, RandomPlayout};
 
 use crate::game::{Outcome, Player};
 use crate::search::Game;

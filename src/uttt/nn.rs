@@ -12,7 +12,7 @@
 use super::board::Board;
 use super::Move;
 use crate::game::{Outcome, Player};
-use crate::search::{Evaluator, FastRng, Game};
+use crate::search::Game;
 use std::sync::OnceLock;
 
 /// The number of input features.
@@ -178,39 +178,6 @@ impl Game for NnBoard {
     }
 }
 
-/// MCTS leaves valued by the network (finished games by their result), blended with one
-/// random play-out when `share` is below 1. The network alone is deterministic, so the
-/// tree then reuses a leaf's value until it is expanded.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NetworkValue {
-    /// The network's share of a leaf's value; the rest is a random play-out's result.
-    pub share: f32,
-}
-
-impl Evaluator<NnBoard> for NetworkValue {
-    #[inline]
-    fn evaluate(&mut self, state: &mut NnBoard, rng: &mut FastRng) -> f32 {
-        if let Some(outcome) = state.outcome() {
-            return outcome.reward_for(0);
-        }
-        let value = state.value();
-        let network = if state.to_move() == 0 {
-            value
-        } else {
-            1.0 - value
-        };
-        if self.share >= 1.0 {
-            return network;
-        }
-        let playout = super::playout::random_playout(&state.board, rng);
-        self.share * network + (1.0 - self.share) * playout
-    }
-
-    fn is_deterministic(&self) -> bool {
-        self.share >= 1.0
-    }
-}
-
 /// The network in the bot's integers (see `tune/src/net.rs` for how it is trained):
 /// `w1[feature * HIDDEN + unit]` and `b1` scaled by [`QA`], `w2` by [`QB`], `b2` by both.
 #[derive(Clone, Debug, PartialEq)]
@@ -345,6 +312,7 @@ impl Accumulator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::FastRng;
     use rand::SeedableRng;
 
     #[test]

@@ -21,12 +21,13 @@
 
 use super::board::{Board, EndRule, ANY};
 use super::evaluate::Weights;
+use super::nn::NnBoard;
 use super::prior;
 use super::tables::{
     cell_list, is_line, list_len, list_mask, list_nth, still_open_mask, winning_cells,
 };
 use crate::game::{Outcome, Player};
-use crate::search::{scale_below, Evaluator, FastRng};
+use crate::search::{scale_below, Evaluator, FastRng, Game};
 use rand::RngCore;
 
 /// The play-out's working copy of a [`Board`] (the caller keeps the target, as the board
@@ -400,5 +401,38 @@ impl PlayoutState {
                 target_free = self.free_cells(cell);
             }
         }
+    }
+}
+
+/// MCTS leaves valued by the network (finished games by their result), blended with one
+/// random play-out when `share` is below 1. The network alone is deterministic, so the
+/// tree then reuses a leaf's value until it is expanded.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetworkValue {
+    /// The network's share of a leaf's value; the rest is a random play-out's result.
+    pub share: f32,
+}
+
+impl Evaluator<NnBoard> for NetworkValue {
+    #[inline]
+    fn evaluate(&mut self, state: &mut NnBoard, rng: &mut FastRng) -> f32 {
+        if let Some(outcome) = state.outcome() {
+            return outcome.reward_for(0);
+        }
+        let value = state.value();
+        let network = if state.to_move() == 0 {
+            value
+        } else {
+            1.0 - value
+        };
+        if self.share >= 1.0 {
+            return network;
+        }
+        let playout = random_playout(state.board(), rng);
+        self.share * network + (1.0 - self.share) * playout
+    }
+
+    fn is_deterministic(&self) -> bool {
+        self.share >= 1.0
     }
 }

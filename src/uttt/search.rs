@@ -4,7 +4,8 @@
 
 use super::alphabeta::EvaluatedBoard;
 use super::evaluate::{EvalKind, Weights};
-use super::nn::{self, NetworkValue, NnBoard};
+use super::nn::{self, NnBoard};
+use super::NetworkValue;
 use super::{Board, EarlyTermination, Move, Playout};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchResult};
 use crate::search::parallel::RootParallel;

@@ -1,16 +1,8 @@
 //! CodinGame's line protocol (written down in `protocol/codingame/README.md`): each turn's input
 //! is lines of integers, and the answer is one line. This module holds what both games
-//! share (the lines, the clock, telling the games apart); [`uttt`] and [`tron_battle`]
-//! each game's lines. Neither depends on the other's rules, so that each game's one-file
-//! build takes only its own.
-
-pub mod tron_battle;
-pub mod uttt;
-
-pub use tron_battle::{
-    format_direction, format_rider, looks_like_tron_battle, parse_direction, parse_rider, RiderLine,
-};
-pub use uttt::{format_move, parse_move};
+//! share (the lines, the clock, telling CodinGame apart) and knows no game: each game's
+//! lines and answers live with the game (`uttt::codingame`, `tron::codingame`), so that
+//! each game's one-file build takes only its own.
 
 use std::io::{self, BufRead};
 use std::time::Instant;
@@ -161,7 +153,5 @@ mod tests {
         assert!(looks_like_codingame("3 4"));
         assert!(!looks_like_codingame("settings timebank 10000"));
         assert!(!looks_like_codingame("81"));
-        assert!(looks_like_tron_battle("3 4 4 4"));
-        assert!(!looks_like_tron_battle("81"));
     }
 }

@@ -1,8 +1,8 @@
 //! CodinGame UTTT's lines: `opponentRow opponentCol` (`-1 -1` before the first move of the
 //! game), `validActionCount`, then that many `row col` lines; the answer is `row col`.
 
-use super::parse_exactly;
-use crate::uttt::Move;
+use super::Move;
+use crate::protocol::codingame::parse_exactly;
 
 /// A `ROW COL` line as a UTTT move; an error if it is not two integers on the board.
 pub fn parse_move(line: &str, what: &str) -> Result<Move, String> {

@@ -2,9 +2,9 @@
 //! rider (its trail's first cell and its head; all `-1` once it is out); the answer is
 //! `UP`, `DOWN`, `LEFT` or `RIGHT`.
 
-use super::{parse_exactly, parse_integers};
-use crate::tron::battle::{HEIGHT, WIDTH};
-use crate::tron::direction::Direction;
+use super::battle::{HEIGHT, WIDTH};
+use super::direction::Direction;
+use crate::protocol::codingame::{parse_exactly, parse_integers};
 
 /// Whether the second line of a CodinGame game says Tron Battle: a rider's four
 /// coordinates (UTTT's second line is one count).
@@ -78,5 +78,7 @@ mod tests {
             assert_eq!(parse_direction(&line), Ok(d));
         }
         assert!(parse_direction("up").is_err() && parse_direction("").is_err());
+        assert!(looks_like_tron_battle("3 4 4 4"));
+        assert!(!looks_like_tron_battle("81"));
     }
 }
