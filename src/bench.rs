@@ -236,10 +236,10 @@ fn tron_positions(
 }
 
 /// The play-out policies' speed in the Light Riders search (`mctsbot bench --game tron
-/// --playouts`): [`tron`]'s positions and seed 000's board size (the empty 13x13 board,
+/// --playouts`): [`tron`]'s positions and Laschet 2012's board size (the empty 13x13 board,
 /// riders in opposite corners as on the arena's `empty13`), then a whole game on that
-/// board ([`tron_game`], position `game13`: seed 000's figures are rates over its games),
-/// once per policy with whole play-outs (no cut-off, as seed 000 plays them), each line's
+/// board ([`tron_game`], position `game13`: Laschet 2012's figures are rates over its games),
+/// once per policy with whole play-outs (no cut-off, as Laschet 2012 plays them), each line's
 /// position named `position/policy`.
 pub fn tron_playouts(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     use crate::bot::options::{CutoffChoice, PlayoutChoice};

@@ -155,7 +155,7 @@ pub const LANCTOT_UCT_C: f32 = 1.5;
 /// The exploration rate γ of Exp3 and Regret Matching tuned for Tron (Lanctot et al.
 /// 2013, Table 4).
 pub const LANCTOT_GAMMA: f32 = 0.3;
-/// The N-Gram play-out's ε, seed 000's best (Table 1).
+/// The N-Gram play-out's ε, Laschet 2012's best (Table 1).
 pub const NGRAM_EPSILON: f32 = 0.3;
 /// The Light Riders tree's node budget: about 400 bytes a node with the decoupled
 /// variants (measured as resident memory), so near 120 MB on a 16x16 board.
@@ -222,7 +222,7 @@ pub enum PlayoutChoice {
     Random,
     /// Avoid an immediate crash when a safe move exists.
     Safe,
-    /// Learned from earlier play-outs (seed 000), safe moves by default.
+    /// Learned from earlier play-outs (Laschet 2012), safe moves by default.
     Learned(Learning),
 }
 
@@ -254,7 +254,7 @@ impl FromStr for Extraction {
     }
 }
 
-/// How the Light Riders tree selects among a node's moves (seeds 000 and 004).
+/// How the Light Riders tree selects among a node's moves (Laschet 2012, Omondi et al.).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TronSelection {
     /// Plain UCT (or UCB1-Tuned): untried moves first in the tree's order.
@@ -263,11 +263,11 @@ pub enum TronSelection {
     Ulm,
     /// Progressive Bias with the N-Gram value, W = [`PROGRESSIVE_BIAS_WEIGHT`].
     ProgressiveBias,
-    /// Seed 004's lean-LGRF: the untried move that is the last good reply first.
+    /// Omondi et al.'s lean-LGRF: the untried move that is the last good reply first.
     LeanLgrf,
 }
 
-/// Seed 000's Progressive Bias weight W.
+/// Laschet 2012's Progressive Bias weight W.
 pub const PROGRESSIVE_BIAS_WEIGHT: f32 = 10.0;
 
 impl FromStr for TronSelection {
@@ -343,7 +343,7 @@ pub struct TronConfig {
     pub gamma: f32,
     pub playout: PlayoutChoice,
     pub selection: TronSelection,
-    /// The N-Gram play-out's chance of a random safe move (seed 000: 0.3).
+    /// The N-Gram play-out's chance of a random safe move (Laschet 2012: 0.3).
     pub epsilon: f32,
     /// How the N-Grams read a play-out's moves as sequences.
     pub ngram_extraction: Extraction,
@@ -583,12 +583,13 @@ OPTIONS:
   UTTT alpha-beta (Liang 2017's minimax) and the evaluation:
     --uttt-search mcts|alphabeta
                             MCTS-UCT, or iterative-deepening alpha-beta with a Zobrist
-                            transposition table, timed by the seed's Table 4.1 [mcts]
-    --uttt-depth N          alpha-beta: search exactly N plies (the seed's minimax N),
-                            the clock allowing [iterative deepening]
+                            transposition table, timed by Liang 2017's Table 4.1
+                            [mcts]
+    --uttt-depth N          alpha-beta: search exactly N plies (Liang 2017's minimax
+                            N), the clock allowing [iterative deepening]
     --eval simple|connecting|advanced|comprehensive
-                            the seed's evaluation for alpha-beta and --ept, with its
-                            CMA-ES-tuned weights [comprehensive]
+                            Liang 2017's evaluation for alpha-beta and --ept, with
+                            its CMA-ES-tuned weights [comprehensive]
     --eval-weights W1,...,W14
                             the evaluation's weights: won boards (middle, corner, side),
                             macro two-in-a-row, micro two-in-a-row, then marks by board
@@ -613,21 +614,21 @@ OPTIONS:
                             mean - 1/sqrt(visits) [the variant's own]
     --tron-playout random|safe|ngram|lgr|lgrf|ngram-lgr
                             play-out policy: uniform, avoiding immediate crashes, or
-                            learned from earlier play-outs (seed 000): the best 2- and
-                            3-gram reward (epsilon-greedy), the last good reply (LGR-2,
-                            then LGR-1), LGR with forgetting, LGR then N-Grams; the
-                            learned ones fall back on safe moves [safe]
+                            learned from earlier play-outs (Laschet 2012): the best
+                            2- and 3-gram reward (epsilon-greedy), the last good reply
+                            (LGR-2, then LGR-1), LGR with forgetting, LGR then
+                            N-Grams; the learned ones fall back on safe moves [safe]
     --tron-epsilon E        N-Gram play-outs: chance of a random safe move [0.3]
     --tron-ngram-extraction simultaneous|sequential
                             N-Gram sequences: the opponent's move of the round before,
                             or the moves read as one list, rider 0's before rider 1's
-                            in each round (seed 000's Table 2) [simultaneous]
+                            in each round (Laschet 2012's Table 2) [simultaneous]
     --tron-selection uct|ulm|pb|lean-lgrf
                             tree selection: plain UCT; untried moves by their 2-gram
-                            reward (UCT-ULM, seed 000); Progressive Bias with the 2-gram
-                            reward, W = 10 (seed 000); the untried move that is the
-                            last good reply first (lean-LGRF, seed 004). Needs a UCB
-                            variant and play-outs [uct]
+                            reward (UCT-ULM, Laschet 2012); Progressive Bias with the
+                            2-gram reward, W = 10 (Laschet 2012); the untried move
+                            that is the last good reply first (lean-LGRF, Omondi et
+                            al.). Needs a UCB variant and play-outs [uct]
     --tron-separation K     every K play-out steps, stop if the riders are separated and
                             decide by space; 0 = never [0]
     --tron-cutoff none|voronoi|chambers|space

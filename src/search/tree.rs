@@ -559,7 +559,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
 
     /// RAVE (Liang 2017, §4.3.2): the child maximising `(1 − β)·mean + β·amaf_mean +
     /// C·√(ln N / n)` with [`rave_beta`]. Unvisited children come first, as in UCT, the
-    /// one with the best AMAF mean first (the seed's formula leaves their order open).
+    /// one with the best AMAF mean first (Liang 2017's formula leaves their order open).
     /// With GRAVE the AMAF values are those of the same move at the source node.
     #[inline(never)]
     fn select_child_rave(&mut self, parent: usize, constant: f32) -> usize {

@@ -1,5 +1,5 @@
-//! The UTTT search as the options build it: MCTS-UCT (root-parallel trees, the seed's
-//! play-outs and RAVE) or alpha-beta over the seed's evaluation. Shared by the engines'
+//! The UTTT search as the options build it: MCTS-UCT (root-parallel trees, Liang 2017's
+//! play-outs and RAVE) or alpha-beta over Liang 2017's evaluation. Shared by the engines'
 //! player, the CodinGame player and the bench.
 
 use super::alphabeta::EvaluatedBoard;
@@ -61,7 +61,7 @@ pub struct UtttPlay {
     pub search: UtttSearchKind,
     /// Read once from the options and kept for the whole run (shared by every search).
     pub weights: &'static Weights,
-    /// Alpha-beta: search exactly this deep (the seed's "minimax N"), the clock allowing.
+    /// Alpha-beta: search exactly this deep (Liang 2017's "minimax N"), the clock allowing.
     pub depth: Option<u32>,
     /// Play a move that wins the game at once whenever a play-out has one.
     pub win_first: bool,
@@ -78,7 +78,7 @@ pub struct UtttPlay {
     pub network_prior: Option<f32>,
 }
 
-/// The seed's comprehensive evaluation, the strongest of its four in the seed (Table 2.8).
+/// Liang 2017's comprehensive evaluation, the strongest of its four there (Table 2.8).
 static COMPREHENSIVE: Weights = EvalKind::Comprehensive.seed_weights();
 
 impl Default for UtttPlay {
@@ -114,7 +114,7 @@ impl UtttPlay {
 }
 
 /// The UTTT search: MCTS-UCT trees (searched in parallel when there are several), or
-/// alpha-beta over the seed's evaluation.
+/// alpha-beta over Liang 2017's evaluation.
 pub enum UtttSearch {
     Mcts(RootParallel<Board, Playout>),
     /// MCTS whose leaves the network values.
