@@ -63,14 +63,15 @@ impl BundleGame {
                 ("uttt::nn", "uttt/nn.rs", true),
                 ("uttt::playout", "uttt/playout.rs", true),
                 ("uttt::prior", "uttt/prior.rs", true),
-                ("uttt::search", "uttt/search.rs", true),
                 ("uttt::tables", "uttt/tables.rs", true),
                 (
                     "protocol::codingame::uttt",
                     "protocol/codingame/uttt.rs",
                     true,
                 ),
-                ("bot::codingame", "bot/codingame.rs", true),
+                ("bot::uttt", "bot/uttt/mod.rs", false),
+                ("bot::uttt::codingame", "bot/uttt/codingame.rs", true),
+                ("bot::uttt::searcher", "bot/uttt/searcher.rs", true),
             ],
             BundleGame::TronBattle => &[
                 ("tron", "tron/mod.rs", false),
@@ -82,7 +83,8 @@ impl BundleGame {
                     "protocol/codingame/tron_battle.rs",
                     true,
                 ),
-                ("bot::tron_battle", "bot/tron_battle.rs", true),
+                ("bot::tron", "bot/tron/mod.rs", false),
+                ("bot::tron::battle", "bot/tron/battle.rs", true),
             ],
         };
         SHARED_MODULES.iter().chain(game).copied().collect()
@@ -178,20 +180,20 @@ type Output = std::io::StdoutLock<'static>;
 /// The UTTT bundle's `play`: the default search, seeded from the clock.
 const UTTT_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
 let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-let settings = bot::codingame::Settings {
-tree: uttt::search::UTTT_SEARCH,
-play: uttt::search::UtttPlay::default(),
+let settings = bot::uttt::codingame::Settings {
+tree: bot::uttt::searcher::UTTT_SEARCH,
+play: bot::uttt::searcher::UtttPlay::default(),
 threads: 1,
 seed,
 safety_margin_ms: protocol::codingame::SAFETY_MS,
 };
-bot::codingame::run(first, received, input, output, &settings)
+bot::uttt::codingame::run(first, received, input, output, &settings)
 }
 "#;
 
 /// The Tron Battle bundle's `play`.
 const TRON_BATTLE_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
-bot::tron_battle::run(first, received, input, output, protocol::codingame::SAFETY_MS)
+bot::tron::battle::run(first, received, input, output, protocol::codingame::SAFETY_MS)
 }
 "#;
 

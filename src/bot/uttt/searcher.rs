@@ -2,14 +2,14 @@
 //! play-outs and RAVE) or alpha-beta over Liang 2017's evaluation. Shared by the engines'
 //! player, the CodinGame player and the bench.
 
-use super::alphabeta::EvaluatedBoard;
-use super::evaluate::{EvalKind, Weights};
-use super::nn::{self, NetworkValue, NnBoard};
-use super::{Board, EarlyTermination, Move, Playout};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchResult};
 use crate::search::parallel::RootParallel;
 use crate::search::tree::{MoveInfo, Proof, Selection, TreeConfig};
 use crate::search::{FinalMove, Limits, Search, SearchStats};
+use crate::uttt::alphabeta::EvaluatedBoard;
+use crate::uttt::evaluate::{EvalKind, Weights};
+use crate::uttt::nn::{self, NetworkValue, NnBoard};
+use crate::uttt::{Board, EarlyTermination, Move, Playout};
 
 /// The UTTT search: UCT with C = 0.5 (0.590 ± 0.064 against 1.0), leaves expanded after
 /// 16 play-outs (as strong as 2, five times fewer nodes), the max-robust final move
@@ -71,10 +71,10 @@ pub struct UtttPlay {
     /// from one random play-out (1: the network alone); `None`: play-outs only.
     pub network: Option<f32>,
     /// Heuristic node initialisation: the tactical prior's bias
-    /// ([`super::prior::tactical_prior`]), given [`TreeConfig::prior_visits`] visits.
+    /// ([`crate::uttt::prior::tactical_prior`]), given [`TreeConfig::prior_visits`] visits.
     pub prior_bias: Option<f32>,
     /// Heuristic node initialisation by the embedded network: its weight
-    /// ([`super::prior::network_prior`]).
+    /// ([`crate::uttt::prior::network_prior`]).
     pub network_prior: Option<f32>,
 }
 
