@@ -6,6 +6,7 @@
 use super::common::{self, CommonConfig};
 use super::flags::{self, Section};
 use super::tron::options as tron_options;
+// Re-exported under their old paths for the arena and tune, which name them here.
 pub use super::tron::options::{
     CutoffChoice, PlayoutChoice, TronConfig, TronSearchKind, TronSelection, TronVariant,
 };
