@@ -11,7 +11,7 @@ bot=${1:-target/release/mctsbot}
 
 run() {
     echo "# $*"
-    "$bot" bench --seed 7 "$@" | sed -E 's/, "(ms|iterations_per_sec|playouts_per_sec)": [0-9]+//g'
+    "$bot" bench --seed 7 "$@" | sed -E 's/, "(ms|iterations_per_sec|playouts_per_sec|nodes_per_sec)": [0-9]+//g'
 }
 
 for flags in "" "--final robust" "--no-solver" "--c 1.0 --expand-visits 2" "--end-rule boards"; do

@@ -94,8 +94,7 @@ pub fn seeded_position<G: Game>(start: G, plies: usize, seed: u64) -> G {
 /// trees, one per `--threads`, each given the whole budget, so `--iterations N` is N per
 /// thread; or alpha-beta, whose `--iterations N` is N nodes).
 pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
-    use crate::bot::uttt::new_search;
-    use crate::uttt::search::UtttSearch;
+    use crate::bot::uttt::{new_search, UtttSearch};
     use crate::uttt::Board;
     let positions =
         std::iter::once(("empty".to_string(), Board::new())).chain([10, 20, 30].map(|plies| {
@@ -104,7 +103,7 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
                 seeded_position(Board::new(), plies, 2016),
             )
         }));
-    let seed = config.seed.unwrap_or(1);
+    let seed = config.common.seed.unwrap_or(1);
     positions
         .map(|(name, position)| {
             let mut search = new_search(config, position, seed);
@@ -206,11 +205,12 @@ fn tron_positions(
     config: &Config,
     positions: Vec<(&'static str, crate::tron::TronState)>,
 ) -> Vec<BenchResult> {
-    let seed = config.seed.unwrap_or(1);
+    let seed = config.common.seed.unwrap_or(1);
     positions
         .into_iter()
         .map(|(name, position)| {
-            let mut searcher = TronSearcher::new(&config.tron, position, 0, seed, config.threads);
+            let mut searcher =
+                TronSearcher::new(&config.tron, position, 0, seed, config.common.threads);
             let stats = searcher.search(budget.limits());
             let (best, depth) = match searcher.best_move(&mut FastRng::seed_from_u64(seed)) {
                 None => ("None".to_string(), None),
@@ -236,13 +236,13 @@ fn tron_positions(
 }
 
 /// The play-out policies' speed in the Light Riders search (`mctsbot bench --game tron
-/// --playouts`): [`tron`]'s positions and seed 000's board size (the empty 13x13 board,
+/// --playouts`): [`tron`]'s positions and Laschet 2012's board size (the empty 13x13 board,
 /// riders in opposite corners as on the arena's `empty13`), then a whole game on that
-/// board ([`tron_game`], position `game13`: seed 000's figures are rates over its games),
-/// once per policy with whole play-outs (no cut-off, as seed 000 plays them), each line's
+/// board ([`tron_game`], position `game13`: Laschet 2012's figures are rates over its games),
+/// once per policy with whole play-outs (no cut-off, as Laschet 2012 plays them), each line's
 /// position named `position/policy`.
 pub fn tron_playouts(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
-    use crate::bot::options::{CutoffChoice, PlayoutChoice};
+    use crate::bot::tron::options::{CutoffChoice, PlayoutChoice};
     let policies = ["random", "safe", "ngram", "lgr", "lgrf", "ngram-lgr"];
     let mut positions = riddles_positions();
     let empty13 = crate::tron::TronState::new(13, 13, [], [(0, 0), (12, 12)]);
@@ -279,7 +279,7 @@ fn tron_game(
         BenchBudget::Millis(ms) => BenchBudget::Millis((ms / 20).max(1)),
         BenchBudget::Iterations(n) => BenchBudget::Iterations((n / 20).max(1)),
     };
-    let seed = config.seed.unwrap_or(1);
+    let seed = config.common.seed.unwrap_or(1);
     let mut rng = FastRng::seed_from_u64(seed);
     let new_searcher = |state: &crate::tron::TronState, me| {
         TronSearcher::new(&config.tron, state.clone(), me, seed + me as u64, 1)

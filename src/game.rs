@@ -21,3 +21,34 @@ impl Outcome {
         }
     }
 }
+
+/// A game the bot plays: Ultimate Tic-Tac-Toe, or Tron (Light Riders over the engines'
+/// protocol, Tron Battle over CodinGame's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Uttt,
+    Tron,
+}
+
+impl GameKind {
+    /// The game's name in the logs (the engines' Tron is Light Riders).
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Uttt => "Ultimate Tic-Tac-Toe",
+            GameKind::Tron => "Light Riders",
+        }
+    }
+}
+
+impl std::str::FromStr for GameKind {
+    type Err = String;
+
+    /// `uttt`, or `tron` (also `lightriders`), as `--game` takes them.
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "uttt" => Ok(GameKind::Uttt),
+            "tron" | "lightriders" => Ok(GameKind::Tron),
+            other => Err(format!("unknown game {other:?}")),
+        }
+    }
+}

@@ -3,14 +3,15 @@
 //! `arena`, is a package of its own in the same workspace.
 //!
 //! One room per concern:
-//! - [`game`]: players and outcomes, shared by everything below.
+//! - [`game`]: players, outcomes and the kinds of game, shared by everything below.
 //! - [`protocol`]: engine lines parsed with `nom` into typed commands, and the answers.
 //! - [`timeman`]: how many milliseconds a move may take, from the timebank.
 //! - [`search`]: the generic MCTS core (sequential and simultaneous-move trees).
 //! - [`uttt`]: Ultimate Tic-Tac-Toe rules on bitboards.
 //! - [`tron`]: Light Riders rules on bitboards and the space evaluation.
 //! - [`cli`]: command-line helpers shared by `mctsbot` and `arena`.
-//! - [`bot`]: the glue that turns engine commands into searches and answers.
+//! - [`bot`]: the glue: options → searcher per game (`bot::uttt`, `bot::tron`), and one
+//!   session loop that turns engine commands into searches and answers.
 //! - [`json`]: the little JSON that `bench` and the arena write.
 //! - [`mod@bench`]: fixed-position search benchmarks (`mctsbot bench`).
 

@@ -2,7 +2,8 @@
 //! stdin/stdout, or runs the search benchmarks (`mctsbot bench`).
 
 use mctsbot::bench::BenchBudget;
-use mctsbot::bot::{self, Config, GameChoice, USAGE};
+use mctsbot::bot::{self, Config};
+use mctsbot::game::GameKind;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -12,7 +13,7 @@ fn main() -> ExitCode {
         .init();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.iter().any(|a| a == "-h" || a == "--help") {
-        print!("{USAGE}");
+        print!("{}", bot::usage());
         return ExitCode::SUCCESS;
     }
     if args.iter().any(|a| a == "-V" || a == "--version") {
@@ -73,11 +74,11 @@ fn bench(args: &[String]) -> Result<(), String> {
     }
     let config = Config::from_args(&rest)?;
     let budget = iterations.map_or(BenchBudget::Millis(ms), BenchBudget::Iterations);
-    let results = match config.game {
+    let results = match config.common.game {
         _ if battle => mctsbot::bench::tron_battle(budget),
-        GameChoice::Tron if playouts => mctsbot::bench::tron_playouts(budget, &config),
-        GameChoice::Tron => mctsbot::bench::tron(budget, &config),
-        GameChoice::Uttt | GameChoice::Auto => mctsbot::bench::uttt(budget, &config),
+        Some(GameKind::Tron) if playouts => mctsbot::bench::tron_playouts(budget, &config),
+        Some(GameKind::Tron) => mctsbot::bench::tron(budget, &config),
+        Some(GameKind::Uttt) | None => mctsbot::bench::uttt(budget, &config),
     };
     let mut out = io::stdout().lock();
     for result in results {

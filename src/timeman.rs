@@ -142,7 +142,7 @@ pub fn budget(tc: &TimeControl, bank_ms: u64, move_number: u32, legal_moves: u32
 
 /// The budget of iterative-deepening alpha-beta for our `move_number`-th move: Liang
 /// 2017's Table 4.1 (500 ms for the first 14 moves, then 500 / 800 / 1100 / 1700 ms for
-/// < 4, < 7, < 10 and ≥ 10 legal moves), scaled to the refill (the seed's 500 ms) and
+/// < 4, < 7, < 10 and ≥ 10 legal moves), scaled to the refill (Liang 2017's 500 ms) and
 /// never above the bank less the safety margin. Alpha-beta keeps the last finished
 /// iteration's move, so the target is also the hard limit.
 pub fn alphabeta_budget(

@@ -135,20 +135,20 @@ type Output = std::io::StdoutLock<'static>;
 /// The UTTT bundle's `play`: the default search, seeded from the clock.
 const UTTT_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
 let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-let settings = bot::codingame::Settings {
-tree: uttt::search::UTTT_SEARCH,
-play: uttt::search::UtttPlay::default(),
+let settings = bot::uttt::codingame::Settings {
+tree: bot::uttt::searcher::UTTT_SEARCH,
+play: bot::uttt::searcher::UtttPlay::default(),
 threads: 1,
 seed,
 safety_margin_ms: protocol::codingame::SAFETY_MS,
 };
-bot::codingame::run(first, received, input, output, &settings)
+bot::uttt::codingame::run(first, received, input, output, &settings)
 }
 "#;
 
 /// The Tron Battle bundle's `play`.
 const TRON_BATTLE_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
-bot::tron_battle::run(first, received, input, output, protocol::codingame::SAFETY_MS)
+bot::tron::battle::run(first, received, input, output, protocol::codingame::SAFETY_MS)
 }
 "#;
 
@@ -264,7 +264,7 @@ fn module_file(src: &Path, path: &str) -> Option<String> {
 }
 
 /// The modules a bundle holds, derived from the code rather than listed: starting from
-/// the paths in the bundle's `play` (`bot::codingame::run`, …), every module whose items
+/// the paths in the bundle's `play` (`bot::uttt::codingame::run`, …), every module whose items
 /// a bundled module's code names (`use crate::…`, `super::…`, `self::…`, a submodule's
 /// name, in `use` trees and in expressions) goes in with its code, transitively, and its
 /// parents as plain wrappers. So moving or adding a file under `src/` moves the bundle

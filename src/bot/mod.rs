@@ -1,371 +1,38 @@
-//! The bot glue: engine commands in, searches, answers out.
+//! The bot glue: options → searcher per game, and one session loop.
 //!
-//! [`run`] reads engine lines, [`Session`] keeps the settings and hands game updates and
-//! `action` requests to the player of the game being played, detected from the first
-//! lines unless `--game` says. stdout carries answers only; everything else is logged.
+//! Each game wires itself the same way, in its own folder: [`uttt`] and [`tron`] each
+//! hold their options (flags, defaults, help section), their searcher (what the options
+//! build) and their players (the engines' protocol, and CodinGame's). [`common`] holds the
+//! flags every game shares; [`options`] only dispatches each flag to its owner and
+//! assembles `--help` from the sections ([`flags`] is the table they are written in).
+//!
+//! [`run`] reads engine lines and chooses the protocol: over the engines' one, the
+//! [`Session`] keeps the settings and hands game updates and `action` requests to the
+//! player of the game being played, detected from the first lines unless `--game` says;
+//! over CodinGame's, the game's CodinGame player plays. stdout carries answers only;
+//! everything else is logged.
 
-pub mod codingame;
+pub mod common;
+pub mod flags;
 pub mod options;
+pub mod session;
 pub mod tron;
-pub mod tron_battle;
 pub mod uttt;
 
-pub use options::{Config, GameChoice, ProtocolChoice, USAGE};
+#[cfg(test)]
+mod tests;
 
-use crate::protocol::{self, Command, GameUpdate, Setting, Token};
-use crate::timeman::{TimeControl, ENGINE_TIMEBANK_MS};
-use log::{error, info, warn};
+pub use common::{CommonConfig, ProtocolChoice};
+pub use options::{usage, Config};
+pub use session::{Session, Settings};
+
+use crate::game::GameKind;
+use crate::protocol;
+use log::info;
+use session::respond;
 use std::io::{self, BufRead, Write};
-use std::panic::{self, AssertUnwindSafe};
 use std::sync::mpsc::{self, TryRecvError};
 use std::time::{Duration, Instant};
-
-/// The engine's settings as received so far.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Settings {
-    pub timebank_ms: Option<u64>,
-    pub time_per_move_ms: Option<u64>,
-    pub your_botid: Option<u8>,
-    pub field_width: Option<u32>,
-    pub field_height: Option<u32>,
-}
-
-impl Settings {
-    /// The timebank's maximum and refill, with the engines' values where none was sent.
-    pub fn timebank(&self, default_per_move_ms: u64) -> (u64, u64) {
-        (
-            self.timebank_ms.unwrap_or(ENGINE_TIMEBANK_MS),
-            self.time_per_move_ms.unwrap_or(default_per_move_ms),
-        )
-    }
-}
-
-/// What the session needs from the player of one game.
-trait GamePlayer {
-    /// Takes an `update game` line (every player sees every line).
-    fn update(&mut self, update: &GameUpdate);
-    /// Whether the last position the engine sent is a valid one of this game.
-    fn has_position(&self, settings: &Settings) -> bool;
-    /// This game's time control for the engine's settings and the options; the session
-    /// builds it once (again only if the settings or the game change).
-    fn time_control(&self, settings: &Settings, config: &Config) -> TimeControl;
-    /// Answers `action move`: searches within the budget, returns the answer line.
-    fn act(&mut self, request: &ActRequest) -> String;
-    /// A legal answer without a search (after a failed one), dropping any kept tree.
-    fn recover(&mut self) -> String;
-    /// Searches on for about `slice` while the opponent thinks (`--ponder`); false when
-    /// there is nothing to ponder.
-    fn ponder(&mut self, _slice: Duration) -> bool {
-        false
-    }
-}
-
-/// One slice of pondering for a player: searches its kept `search` (`None` when there is
-/// nothing to ponder) for about `slice`, adding the iterations to `pondered`; whether it
-/// searched.
-fn ponder_slice<S: crate::search::Search>(
-    search: Option<&mut S>,
-    slice: Duration,
-    pondered: &mut u64,
-) -> bool {
-    match search {
-        Some(search) => {
-            *pondered += search
-                .search(crate::search::Limits::until(Instant::now() + slice))
-                .iterations;
-            true
-        }
-        None => false,
-    }
-}
-
-/// An `action move` as the player sees it.
-pub(crate) struct ActRequest<'a> {
-    /// The timebank the engine says we have; `None` when the line could not be read.
-    pub bank_ms: Option<u64>,
-    /// When the line arrived: the budget counts from here.
-    pub received: Instant,
-    pub clock: &'a TimeControl,
-    pub settings: &'a Settings,
-    pub config: &'a Config,
-}
-
-/// A game the session can play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum GameKind {
-    Uttt,
-    Tron,
-}
-
-impl GameKind {
-    fn name(self) -> &'static str {
-        match self {
-            GameKind::Uttt => "Ultimate Tic-Tac-Toe",
-            GameKind::Tron => "Light Riders",
-        }
-    }
-}
-
-/// What a field's values suggest about the game, whatever their count: each game's
-/// engine conversion says which of its values the other game never sends.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct FieldSigns {
-    len: usize,
-    /// A value only Light Riders sends (a wall).
-    wall: bool,
-    /// A value only UTTT sends (TheAIGames' second player, `2`).
-    uttt_only: bool,
-}
-
-impl FieldSigns {
-    fn of(tokens: &[Token]) -> FieldSigns {
-        FieldSigns {
-            len: tokens.len(),
-            wall: crate::tron::field_has_tron_only_value(tokens),
-            uttt_only: crate::uttt::field_has_uttt_only_value(tokens),
-        }
-    }
-}
-
-/// Which game the session plays and how sure it is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Belief {
-    /// Nothing has been asked yet.
-    None,
-    /// A guess made to answer an `action` before any valid position: revised by the next
-    /// real evidence.
-    Guessed(GameKind),
-    /// A valid position of this game arrived (or `--game` said so).
-    Decided(GameKind),
-}
-
-/// One game against one engine. Both games' players see every line; at each `action`
-/// the evidence chooses which one answers, strongest first: a position that is valid in
-/// exactly one game decides; settings and the shape of the values only suggest, and are
-/// used only while no position is valid (see [`Session::evidence`]).
-pub struct Session {
-    config: Config,
-    settings: Settings,
-    uttt: uttt::UtttPlayer,
-    tron: tron::TronPlayer,
-    belief: Belief,
-    /// A macroboard has been received (a UTTT sign while no position is valid).
-    macroboard_seen: bool,
-    /// What the last field's values suggest, whatever their count.
-    last_field: Option<FieldSigns>,
-    /// Built at the first `action` of a game, dropped when the settings or game change.
-    clock: Option<(GameKind, TimeControl)>,
-}
-
-impl Session {
-    pub fn new(config: Config) -> Self {
-        let seed = config.seed.unwrap_or_else(crate::cli::clock_seed);
-        let belief = match config.game {
-            GameChoice::Uttt => Belief::Decided(GameKind::Uttt),
-            GameChoice::Tron => Belief::Decided(GameKind::Tron),
-            GameChoice::Auto => Belief::None,
-        };
-        Session {
-            config,
-            settings: Settings::default(),
-            uttt: uttt::UtttPlayer::new(seed),
-            tron: tron::TronPlayer::new(seed),
-            belief,
-            macroboard_seen: false,
-            last_field: None,
-            clock: None,
-        }
-    }
-
-    /// Handles one engine line received at `received`; returns the answer to an `action`.
-    /// A line that cannot be parsed is logged; if it was an `action`, it is still answered.
-    pub fn handle_line(&mut self, line: &str, received: Instant) -> Option<String> {
-        if line.trim().is_empty() {
-            return None;
-        }
-        match protocol::parse_command(line) {
-            Ok(command) => self.handle(command, received),
-            Err(err) => {
-                error!("{err}");
-                let looks_like_action = line.split_whitespace().next() == Some("action");
-                // No timebank was readable: assume only the refill is left.
-                looks_like_action.then(|| self.act(None, received))
-            }
-        }
-    }
-
-    fn handle(&mut self, command: Command, received: Instant) -> Option<String> {
-        match command {
-            Command::Settings(setting) => self.apply_setting(setting),
-            Command::UpdateGame(update) => self.update(update),
-            Command::UpdatePlayer { player, key, value } => {
-                info!("ignored: update {player} {key} {value}")
-            }
-            Command::ActionMove { timebank_ms } => {
-                return Some(self.act(Some(timebank_ms), received))
-            }
-        }
-        None
-    }
-
-    fn apply_setting(&mut self, setting: Setting) {
-        let s = &mut self.settings;
-        match setting {
-            Setting::Timebank(ms) => s.timebank_ms = Some(ms),
-            Setting::TimePerMove(ms) => s.time_per_move_ms = Some(ms),
-            Setting::YourBotId(id) => s.your_botid = Some(id),
-            Setting::FieldWidth(w) => s.field_width = Some(w),
-            Setting::FieldHeight(h) => s.field_height = Some(h),
-            Setting::PlayerNames(_) | Setting::YourBot(_) | Setting::MaxRounds(_) => return,
-            Setting::Unknown { key, value } => {
-                warn!("unknown setting ignored: {key} {value}");
-                return;
-            }
-        }
-        // Timing or board settings: the clock is built afresh at the next action.
-        self.clock = None;
-    }
-
-    fn update(&mut self, update: GameUpdate) {
-        match &update {
-            GameUpdate::Macroboard(_) => self.macroboard_seen = true,
-            GameUpdate::Field(tokens) => self.last_field = Some(FieldSigns::of(tokens)),
-            GameUpdate::Unknown { key, value } => {
-                info!("unknown game update ignored: {key} {value}")
-            }
-            GameUpdate::Round(_) | GameUpdate::Move(_) => {}
-        }
-        self.uttt.update(&update);
-        self.tron.update(&update);
-    }
-
-    /// The game the evidence points to, and whether it decides (a valid position) or
-    /// only suggests. Strongest first:
-    /// 1. a position valid in one game only decides; valid in both (a 9x9 Light Riders
-    ///    board can look like a riddles.io UTTT field), the board settings choose;
-    /// 2. otherwise signs suggest, the surest first: the last field's alphabet, even when
-    ///    its length is wrong (a wall only in Light Riders, a `2` only in TheAIGames'
-    ///    UTTT), then a macroboard (only UTTT has one), then the last field's length (81
-    ///    values UTTT, another Light Riders), then board settings (Light Riders);
-    /// 3. then the belief so far, and UTTT when there is none.
-    ///
-    /// A suggestion never overrides a decision (see [`Session::choose_game`]).
-    fn evidence(&self) -> (GameKind, bool) {
-        let board_settings =
-            self.settings.field_width.is_some() || self.settings.field_height.is_some();
-        let valid = (
-            self.uttt.has_position(&self.settings),
-            self.tron.has_position(&self.settings),
-        );
-        match valid {
-            (true, false) => return (GameKind::Uttt, true),
-            (false, true) => return (GameKind::Tron, true),
-            (true, true) if board_settings => return (GameKind::Tron, true),
-            (true, true) => return (GameKind::Uttt, true),
-            (false, false) => {}
-        }
-        let suggested = match self.last_field {
-            Some(FieldSigns { wall: true, .. }) => GameKind::Tron,
-            Some(FieldSigns {
-                uttt_only: true, ..
-            }) => GameKind::Uttt,
-            _ if self.macroboard_seen => GameKind::Uttt,
-            Some(FieldSigns { len: 81, .. }) => GameKind::Uttt,
-            Some(_) => GameKind::Tron,
-            None if board_settings => GameKind::Tron,
-            None => match self.belief {
-                Belief::Guessed(game) | Belief::Decided(game) => game,
-                Belief::None => GameKind::Uttt,
-            },
-        };
-        (suggested, false)
-    }
-
-    /// The game to answer in now: `--game` when given; else what the evidence decides
-    /// (a contradiction with an earlier decision is reported, a guess is revised), or a
-    /// guess from what it suggests while no position is valid.
-    fn choose_game(&mut self) -> GameKind {
-        if self.config.game != GameChoice::Auto {
-            let Belief::Decided(game) = self.belief else {
-                unreachable!("--game decides at the start")
-            };
-            return game;
-        }
-        let (game, decides) = self.evidence();
-        self.belief = match (self.belief, decides) {
-            (Belief::Decided(before), true) if before != game => {
-                error!(
-                    "the engine's position is one of {}, not {}: playing {} from now on",
-                    game.name(),
-                    before.name(),
-                    game.name()
-                );
-                Belief::Decided(game)
-            }
-            (Belief::Decided(before), false) => Belief::Decided(before),
-            (Belief::None | Belief::Guessed(_), true) => {
-                info!("game: {}", game.name());
-                Belief::Decided(game)
-            }
-            (_, true) => Belief::Decided(game),
-            (_, false) => {
-                warn!(
-                    "asked to move before a valid position; guessing {}",
-                    game.name()
-                );
-                Belief::Guessed(game)
-            }
-        };
-        match self.belief {
-            Belief::Decided(game) | Belief::Guessed(game) => game,
-            Belief::None => unreachable!("chosen above"),
-        }
-    }
-
-    /// Searches for about `slice` on what the game being played expects next (after our
-    /// answer, while the opponent thinks); false when there is nothing to search. A panic
-    /// in the search is logged and drops the kept tree, as in [`Session::act`].
-    pub fn ponder(&mut self, slice: Duration) -> bool {
-        let player: &mut dyn GamePlayer = match self.belief {
-            Belief::Decided(GameKind::Uttt) => &mut self.uttt,
-            Belief::Decided(GameKind::Tron) => &mut self.tron,
-            Belief::None | Belief::Guessed(_) => return false,
-        };
-        panic::catch_unwind(AssertUnwindSafe(|| player.ponder(slice))).unwrap_or_else(|_| {
-            error!("pondering failed; the kept tree is dropped");
-            player.recover();
-            false
-        })
-    }
-
-    /// Chooses and formats a move; never fails and never panics out: a bug in a search
-    /// is logged and answered with a legal fallback move.
-    fn act(&mut self, bank_ms: Option<u64>, received: Instant) -> String {
-        let game = self.choose_game();
-        let (settings, config) = (&self.settings, &self.config);
-        let player: &mut dyn GamePlayer = match game {
-            GameKind::Uttt => &mut self.uttt,
-            GameKind::Tron => &mut self.tron,
-        };
-        if !matches!(self.clock, Some((clock_game, _)) if clock_game == game) {
-            self.clock = Some((game, player.time_control(settings, config)));
-        }
-        let Some((_, clock)) = &self.clock else {
-            unreachable!("built above")
-        };
-        let request = ActRequest {
-            bank_ms,
-            received,
-            clock,
-            settings,
-            config,
-        };
-        panic::catch_unwind(AssertUnwindSafe(|| player.act(&request))).unwrap_or_else(|_| {
-            error!("the search failed; answering a fallback move");
-            player.recover()
-        })
-    }
-}
 
 /// How long one pondering step searches before the bot looks for input again: the most
 /// an answer can wait for pondering (its budget counts from the line's arrival anyway).
@@ -386,50 +53,62 @@ where
     }
     let received = Instant::now();
     let first_line = String::from_utf8_lossy(&first).into_owned();
-    let codingame = match config.protocol {
+    let codingame = match config.common.protocol {
         ProtocolChoice::CodinGame => true,
         ProtocolChoice::Engine => false,
         ProtocolChoice::Auto => protocol::codingame::looks_like_codingame(&first_line),
     };
     if codingame {
-        // The second line tells the games apart: a rider's four numbers, or UTTT's count.
-        let mut second = Vec::new();
-        input.read_until(b'\n', &mut second)?;
-        let tron_battle = match config.game {
-            GameChoice::Tron => true,
-            GameChoice::Uttt => false,
-            GameChoice::Auto => {
-                crate::tron::codingame::looks_like_tron_battle(&String::from_utf8_lossy(&second))
-            }
-        };
-        let input = io::Read::chain(io::Cursor::new(second), input);
-        let settings = codingame_settings(&config);
-        if tron_battle {
-            info!("CodinGame Tron Battle");
-            return tron_battle::run(
-                first_line,
-                received,
-                input,
-                output,
-                settings.safety_margin_ms,
-            );
-        }
-        info!("CodinGame Ultimate Tic-Tac-Toe");
-        return codingame::run(first_line, received, input, output, &settings);
+        return run_codingame(first_line, received, input, output, &config);
     }
-    let ponder = config.ponder;
+    let ponder = config.common.ponder;
     let mut session = Session::new(config);
     respond(&mut session, &mut output, &first, received)?;
-    if !ponder {
-        let mut buffer = Vec::new();
-        loop {
-            buffer.clear();
-            if input.read_until(b'\n', &mut buffer)? == 0 {
-                return Ok(());
-            }
-            respond(&mut session, &mut output, &buffer, Instant::now())?;
-        }
+    if ponder {
+        return run_pondering(session, input, output);
     }
+    let mut buffer = Vec::new();
+    loop {
+        buffer.clear();
+        if input.read_until(b'\n', &mut buffer)? == 0 {
+            return Ok(());
+        }
+        respond(&mut session, &mut output, &buffer, Instant::now())?;
+    }
+}
+
+/// Plays CodinGame's UTTT or Tron Battle, told apart by the second line (a rider's four
+/// numbers, or UTTT's count) unless `--game` says; `first` arrived at `received`.
+fn run_codingame<R: BufRead, W: Write>(
+    first: String,
+    received: Instant,
+    mut input: R,
+    output: W,
+    config: &Config,
+) -> io::Result<()> {
+    let mut second = Vec::new();
+    input.read_until(b'\n', &mut second)?;
+    let tron_battle = match config.common.game {
+        Some(game) => game == GameKind::Tron,
+        None => crate::tron::codingame::looks_like_tron_battle(&String::from_utf8_lossy(&second)),
+    };
+    let input = io::Read::chain(io::Cursor::new(second), input);
+    let settings = uttt::codingame_settings(config);
+    if tron_battle {
+        info!("CodinGame Tron Battle");
+        return tron::battle::run(first, received, input, output, settings.safety_margin_ms);
+    }
+    info!("CodinGame Ultimate Tic-Tac-Toe");
+    uttt::codingame::run(first, received, input, output, &settings)
+}
+
+/// The session loop with `--ponder`: a thread reads the input, stamping each line on
+/// arrival, while this one ponders in [`PONDER_SLICE`]s between lines.
+fn run_pondering<R, W>(mut session: Session, mut input: R, mut output: W) -> io::Result<()>
+where
+    R: BufRead + Send,
+    W: Write,
+{
     std::thread::scope(|scope| {
         let (lines, arrived) = mpsc::channel();
         let reader = scope.spawn(move || -> io::Result<()> {
@@ -467,189 +146,4 @@ where
         }
         reader.join().expect("the input thread panicked")
     })
-}
-
-/// What the CodinGame player takes of the options.
-fn codingame_settings(config: &Config) -> codingame::Settings {
-    codingame::Settings {
-        tree: config.uttt,
-        play: config.uttt_play,
-        threads: config.threads,
-        seed: config.seed.unwrap_or_else(crate::cli::clock_seed),
-        safety_margin_ms: config
-            .safety_margin_ms
-            .unwrap_or(protocol::codingame::SAFETY_MS),
-    }
-}
-
-/// Hands one line to the session and writes its answer, if any, as one flushed line.
-fn respond<W: Write>(
-    session: &mut Session,
-    output: &mut W,
-    line: &[u8],
-    received: Instant,
-) -> io::Result<()> {
-    if let Some(answer) = session.handle_line(&String::from_utf8_lossy(line), received) {
-        writeln!(output, "{answer}")?;
-        output.flush()?;
-    }
-    Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::tron::TronState;
-    use crate::uttt::Board;
-
-    /// What `args` make the bot build: the UTTT tree's settings, the Light Riders
-    /// searcher's (settings and evaluator), and both games' clocks.
-    fn built(args: &[&str]) -> String {
-        let config = Config::from_args(args).unwrap();
-        let settings = Settings::default();
-        let uttt_player = uttt::UtttPlayer::new(1);
-        let tron_player = tron::TronPlayer::new(1);
-        let searcher = tron::TronSearcher::new(
-            &config.tron,
-            TronState::light_riders_start(),
-            0,
-            1,
-            config.threads,
-        );
-        let uttt_search = uttt::new_search(&config, Board::new(), 1);
-        format!(
-            "{uttt_search:?}\n{searcher:?}\n{:?}\n{:?}",
-            uttt_player.time_control(&settings, &config),
-            tron_player.time_control(&settings, &config),
-        )
-    }
-
-    /// Every search option, each with the options it is measured against (the option
-    /// must change what is built from there). `--no-endgame` changes what the player does
-    /// rather than the searcher; the bot's Light Riders tests check it.
-    const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
-        (&[], &["--threads", "2"]),
-        (&[], &["--c", "0.7"]),
-        (&[], &["--expand-visits", "3"]),
-        (&[], &["--max-nodes", "1000"]),
-        (&[], &["--final", "robust"]),
-        (&[], &["--final", "secure"]),
-        (&[], &["--no-solver"]),
-        (&[], &["--uttt-search", "alphabeta"]),
-        (&["--uttt-search", "alphabeta"], &["--eval", "simple"]),
-        (&["--uttt-search", "alphabeta"], &["--eval", "advanced"]),
-        (
-            &["--uttt-search", "alphabeta"],
-            &["--eval-weights", "1,1,1,1,1,1,1,1,1,1,1,1,1,1"],
-        ),
-        (&["--uttt-search", "alphabeta"], &["--uttt-depth", "7"]),
-        (&[], &["--playout", "win-first"]),
-        (&[], &["--uttt-eval", "nn"]),
-        (&["--uttt-eval", "nn"], &["--uttt-eval", "blend:0.5"]),
-        (&[], &["--rave", "0.1"]),
-        (&["--rave", "0.1"], &["--rave", "1"]),
-        (&["--rave", "0.1"], &["--grave", "50"]),
-        (&[], &["--prior", "10,0.3"]),
-        (&[], &["--contempt", "0.1"]),
-        (&[], &["--no-prior"]),
-        (&[], &["--prior-net", "1"]),
-        (&[], &["--ept", "50,0.7"]),
-        (&["--ept", "50,0.7"], &["--eval", "connecting"]),
-        (&[], &["--safety-ms", "60"]),
-        (&[], &["--time-horizon", "12"]),
-        (&[], &["--tron-search", "alphabeta"]),
-        (&[], &["--tron-variant", "suct"]),
-        (&[], &["--tron-variant", "suct-tuned"]),
-        (&[], &["--tron-variant", "ducb1t-max"]),
-        (&[], &["--tron-variant", "duct-mix"]),
-        (&[], &["--tron-variant", "ducb1t-mix"]),
-        (&[], &["--tron-variant", "exp3"]),
-        (&[], &["--tron-variant", "rm"]),
-        (&[], &["--tron-c", "0.7"]),
-        (&["--tron-variant", "suct"], &["--tron-c", "0.7"]),
-        (&["--tron-variant", "exp3"], &["--tron-gamma", "0.2"]),
-        (&["--tron-variant", "rm"], &["--tron-gamma", "0.2"]),
-        (&[], &["--tron-final", "mix"]),
-        (&[], &["--tron-final", "secure"]),
-        (&[], &["--tron-final", "max-robust"]),
-        (&["--tron-variant", "duct-mix"], &["--tron-final", "max"]),
-        (&["--tron-variant", "suct"], &["--tron-final", "secure"]),
-        (&[], &["--tron-playout", "random"]),
-        (&[], &["--tron-playout", "ngram"]),
-        (&[], &["--tron-playout", "lgr"]),
-        (&[], &["--tron-playout", "lgrf"]),
-        (&[], &["--tron-playout", "ngram-lgr"]),
-        (&["--tron-playout", "ngram"], &["--tron-epsilon", "0.1"]),
-        (
-            &["--tron-playout", "ngram"],
-            &["--tron-ngram-extraction", "sequential"],
-        ),
-        (&["--tron-cutoff", "none"], &["--tron-selection", "ulm"]),
-        (&["--tron-cutoff", "none"], &["--tron-selection", "pb"]),
-        (
-            &["--tron-cutoff", "none", "--tron-variant", "suct"],
-            &["--tron-selection", "lean-lgrf"],
-        ),
-        (&[], &["--tron-separation", "5"]),
-        (&[], &["--tron-cutoff", "voronoi"]),
-        (&[], &["--tron-cutoff", "chambers"]),
-        (&[], &["--tron-cutoff", "none"]),
-        (&["--tron-cutoff", "space"], &["--tron-cutoff-steps", "4"]),
-        (&["--tron-cutoff", "space"], &["--tron-eval-scale", "100"]),
-        (&[], &["--tron-pes"]),
-        (&["--tron-variant", "suct"], &["--tron-pes"]),
-        (&[], &["--tron-max-nodes", "1000"]),
-        (&[], &["--tron-expand-visits", "1"]),
-    ];
-
-    /// Options that choose what runs rather than how it searches.
-    /// `--tron-late-alphabeta` changes the search only later in the game: the options'
-    /// and the bot's Light Riders tests check it; `--ponder` changes when the bot
-    /// searches: the bot's UTTT tests check it.
-    /// `--protocol` chooses the dialect: the CodinGame tests (`codingame.rs`, the bot's
-    /// UTTT tests) check it. `--end-rule` is the engine's rule, not the search's: the
-    /// bot's UTTT tests check that it decides what the search proves.
-    const OTHER_FLAGS: &[&str] = &[
-        "--game",
-        "--protocol",
-        "--end-rule",
-        "--seed",
-        "--no-endgame",
-        "--tron-late-alphabeta",
-        "--ponder",
-        "--help",
-    ];
-
-    #[test]
-    fn every_search_flag_changes_what_is_built() {
-        for (base, flag) in SEARCH_FLAGS {
-            let with_flag: Vec<&str> = base.iter().chain(flag.iter()).copied().collect();
-            assert_ne!(
-                built(base),
-                built(&with_flag),
-                "{flag:?} after {base:?} changes nothing"
-            );
-        }
-    }
-
-    #[test]
-    fn every_option_in_the_help_is_covered() {
-        for word in USAGE.split_whitespace() {
-            let Some(flag) = word.strip_prefix("--").map(|f| format!("--{f}")) else {
-                continue;
-            };
-            let flag = flag.trim_end_matches(|c: char| !c.is_ascii_alphanumeric());
-            if flag.len() <= 2 || OTHER_FLAGS.contains(&flag) {
-                continue;
-            }
-            // `bench` flags belong to the subcommand.
-            if ["--ms", "--iterations", "--playouts"].contains(&flag) {
-                continue;
-            }
-            assert!(
-                SEARCH_FLAGS.iter().any(|(_, f)| f[0] == flag),
-                "{flag} is in --help but not in SEARCH_FLAGS"
-            );
-        }
-    }
 }

@@ -163,8 +163,8 @@ pub trait Evaluator<G> {
 }
 
 /// How selection uses the evaluator's knowledge of moves ([`Evaluator::move_value`]):
-/// Tron seed 000's UCT-ULM and Progressive Bias, and seed 004's lean-LGRF ordering (UCT-ULM
-/// with a last-good-reply value). Only the UCB rules have it (Exp3 and Regret Matching
+/// Laschet 2012's UCT-ULM and Progressive Bias (in Tron), and Omondi et al.'s lean-LGRF
+/// ordering (UCT-ULM with a last-good-reply value). Only the UCB rules have it (Exp3 and Regret Matching
 /// sample from a strategy with neither untried moves first nor a score to bias).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Guidance {

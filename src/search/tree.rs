@@ -559,7 +559,7 @@ impl<G: Game, E: Evaluator<G>> Tree<G, E> {
 
     /// RAVE (Liang 2017, §4.3.2): the child maximising `(1 − β)·mean + β·amaf_mean +
     /// C·√(ln N / n)` with [`rave_beta`]. Unvisited children come first, as in UCT, the
-    /// one with the best AMAF mean first (the seed's formula leaves their order open).
+    /// one with the best AMAF mean first (Liang 2017's formula leaves their order open).
     /// With GRAVE the AMAF values are those of the same move at the source node.
     #[inline(never)]
     fn select_child_rave(&mut self, parent: usize, constant: f32) -> usize {
@@ -975,12 +975,22 @@ mod tests {
 
     type TicTacToeTree = Tree<TicTacToe, UniformPlayout<u8>>;
 
-    /// The settings the tests start from: the UTTT bot's, but a draw worth one half to
-    /// both players (the tests compare values with exact ones).
+    /// The settings the tests start from: the UTTT bot's defaults (its `UTTT_SEARCH`),
+    /// but a draw worth one half to both players (the tests compare values with exact
+    /// ones).
     fn config() -> TreeConfig {
         TreeConfig {
+            exploration: 0.5,
+            selection: Selection::Ucb1,
+            expand_visits: 16,
+            max_nodes: 4_000_000,
+            final_move: FinalMove::MaxRobust,
+            solver: true,
+            rave: None,
+            grave_reference: 0,
+            prior_visits: 5,
+            guidance: crate::search::Guidance::Uct,
             contempt: 0.0,
-            ..crate::uttt::search::UTTT_SEARCH
         }
     }
 

@@ -1,15 +1,15 @@
-//! Play-outs that learn from the play-outs before them (Tron seed 000, after Tak et al.
+//! Play-outs that learn from the play-outs before them (Laschet 2012, after Tak et al.
 //! 2012): N-Grams, Last-Good-Reply (LGR-1 and LGR-2, with forgetting: LGRF) and the
 //! LGR-then-N-Gram combination. A move is the cell a rider moves to.
 //!
 //! Tron is simultaneous, so a move's context is the previous round's moves, never the
-//! opponent's move of the same round (the seed's "simultaneous" extraction, which beat the
+//! opponent's move of the same round (Laschet 2012's "simultaneous" extraction, which beat the
 //! sequential one 63.4% to 54.0%): for rider `p` moving to `m(t)` in round `t`,
 //! - the 2-gram is `(opponent's m(t−1), m(t))`, the 3-gram `(m(t−2), opponent's m(t−1),
-//!   m(t))` (the seed's Figure 3: the rider's own `m(t−1)` lies between `m(t−2)` and `m(t)`);
+//!   m(t))` (Laschet 2012's Figure 3: the rider's own `m(t−1)` lies between `m(t−2)` and `m(t)`);
 //! - LGR-1 answers the opponent's `m(t−1)`, LGR-2 the pair `(m(t−1), opponent's m(t−1))`.
 //!
-//! The seed's other N-Gram extraction ([`Extraction::Sequential`], for its Table 2) reads
+//! Laschet 2012's other N-Gram extraction ([`Extraction::Sequential`], for its Table 2) reads
 //! the play-out as if rider 0 moved before rider 1 in each round: sequences are consecutive
 //! moves of that list, so rider 1's context holds rider 0's move of the same round.
 //!
@@ -46,7 +46,7 @@ pub enum Learning {
     Lgr,
     /// LGR with forgetting: a reply that lost is deleted.
     Lgrf,
-    /// LGR first, then the N-Grams (the seed's "combo").
+    /// LGR first, then the N-Grams (Laschet 2012's "combo").
     NGramLgr,
 }
 
@@ -61,20 +61,20 @@ impl Learning {
 }
 
 /// What the tree's selection asks of the tables ([`crate::search::Guidance`]): the value
-/// of a move in a position, for UCT-ULM and Progressive Bias (seed 000) or seed 004's
+/// of a move in a position, for UCT-ULM and Progressive Bias (Laschet 2012) or Omondi et al.'s
 /// lean-LGRF ordering.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MoveKnowledge {
-    /// The move's 2-gram reward. (Seed 000 averages the 2- and 3-gram; a tree position
+    /// The move's 2-gram reward. (Laschet 2012 averages the 2- and 3-gram; a tree position
     /// does not know the riders' cells of the round before the last, so the tree has
     /// only the 2-gram: the opponent's head, then the move.)
     NGram,
     /// 1 if the move is the rider's LGR-1 last good reply to the opponent's head (with
-    /// forgetting, as seed 004), else 0.
+    /// forgetting, as Omondi et al.), else 0.
     LastGoodReply,
 }
 
-/// How the N-Grams read a play-out's moves as sequences (seed 000, section 5.2).
+/// How the N-Grams read a play-out's moves as sequences (Laschet 2012, section 5.2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Extraction {
     /// The opponent's move of the round before, never of the same round (Figure 3).
@@ -135,7 +135,7 @@ impl Kept {
             learning.is_some_and(Learning::uses_ngrams) || knowledge == Some(MoveKnowledge::NGram);
         let played_replies = learning.is_some_and(Learning::uses_replies);
         let replies = played_replies || knowledge == Some(MoveKnowledge::LastGoodReply);
-        // The play-outs' own rule, else the tree's (seed 004 forgets).
+        // The play-outs' own rule, else the tree's (Omondi et al. forget).
         let forgets = if played_replies {
             learning == Some(Learning::Lgrf)
         } else {

@@ -1,5 +1,5 @@
 //! UTTT for the alpha-beta search: the position with its Zobrist key kept up to date
-//! move by move, valued by one of the seed's evaluations ([`Weights`]).
+//! move by move, valued by one of Liang 2017's evaluations ([`Weights`]).
 
 use super::board::{Board, Move};
 use super::evaluate::Weights;
@@ -7,7 +7,7 @@ use crate::game::{Outcome, Player};
 use crate::search::alphabeta::{AlphaBetaGame, Score, PROVEN};
 use crate::search::Game;
 
-/// Evaluation units per unit of the seed's weights: alpha-beta scores are integers.
+/// Evaluation units per unit of Liang 2017's weights: alpha-beta scores are integers.
 const SCORE_SCALE: f32 = 1000.0;
 
 /// A 64-bit mix of `x` (splitmix64's finaliser), for the key tables.
@@ -18,8 +18,8 @@ const fn mix(mut x: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// `MARK_KEYS[player][cell]`: the random numbers of Zobrist hashing, one per mark (the
-/// seed's 162), then `MARK_KEYS[2][0..10]` for the target board (9 = any) and
+/// `MARK_KEYS[player][cell]`: the random numbers of Zobrist hashing, one per mark (Liang
+/// 2017's 162), then `MARK_KEYS[2][0..10]` for the target board (9 = any) and
 /// `MARK_KEYS[2][10]` for player 1 to move.
 const MARK_KEYS: [[u64; 81]; 3] = {
     let mut keys = [[0; 81]; 3];

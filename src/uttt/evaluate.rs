@@ -1,4 +1,4 @@
-//! Liang 2017's four heuristic evaluations of a UTTT position (section 2 of the seed):
+//! Liang 2017's four heuristic evaluations of a UTTT position (section 2 of the thesis):
 //! simple, connecting, advanced and comprehensive, as one weighted sum of features.
 //!
 //! Every evaluation counts the same features for each player and scores the difference,
@@ -10,8 +10,8 @@
 //!   board lies on the macro board (3 × 3 classes: the comprehensive evaluation's split;
 //!   the others give the three board classes the same values).
 //!
-//! The seed does not say whether marks in closed (won or full) boards count. They do
-//! here, in every board, while two in a row counts only in open boards: with the seed's
+//! Liang 2017 does not say whether marks in closed (won or full) boards count. They do
+//! here, in every board, while two in a row counts only in open boards: with Liang 2017's
 //! weights this reproduces its ranking (Table 2.8). Counting marks in open boards only,
 //! the comprehensive weights lost to the advanced ones 11/4/45 at depth 7 over 60 games
 //! (`tune-eval match`); counting them everywhere, they win 37/1/22.
@@ -50,7 +50,7 @@ pub struct Weights {
     pub micro_marks: [[f32; 3]; 3],
 }
 
-/// The evaluations of the seed, by their option names.
+/// The evaluations of Liang 2017, by their option names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EvalKind {
     Simple,
@@ -77,7 +77,7 @@ impl std::str::FromStr for EvalKind {
 }
 
 impl EvalKind {
-    /// The seed's weights of this evaluation: Tables 2.1 and 2.2, and the values it
+    /// Liang 2017's weights of this evaluation: Tables 2.1 and 2.2, and the values it
     /// evolved with CMA-ES for the advanced (Table 2.3) and comprehensive (Table 2.5)
     /// ones.
     pub const fn seed_weights(self) -> Weights {
@@ -115,7 +115,7 @@ impl EvalKind {
 }
 
 impl Weights {
-    /// The advanced evaluation's hand-set values before the seed's evolution (Table 2.3,
+    /// The advanced evaluation's hand-set values before Liang 2017's evolution (Table 2.3,
     /// "default value"): where a re-tuning starts.
     pub fn advanced_defaults() -> Weights {
         Weights {

@@ -20,7 +20,6 @@ pub mod evaluate;
 pub mod nn;
 mod playout;
 pub mod prior;
-pub mod search;
 mod tables;
 
 pub use board::{perft, Board, EndRule, Move};

@@ -264,7 +264,7 @@ pub struct EarlyTermination {
     pub weights: &'static Weights,
 }
 
-/// The play-outs the seed compares (section 3): uniformly random moves, or a move that
+/// The play-outs Liang 2017 compares (section 3): uniformly random moves, or a move that
 /// wins the game at once whenever there is one ("win-first"); either can be cut short by
 /// an evaluation, and either can record its moves for RAVE. The plain random play-out
 /// keeps its own loop, the fastest.

@@ -141,27 +141,76 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::options::TronConfig;
-    use crate::tron::TronState;
+    use crate::game::Outcome;
+    use crate::search::simultaneous::SimPolicy;
+
+    /// A simultaneous game of the search floor: `ROUNDS` rounds in which each player
+    /// picks 0, 1 or 2; player 0 scores when the picks differ by one, player 1 when
+    /// they are equal, and the higher score wins.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Picks {
+        round: u8,
+        score: [i8; 2],
+    }
+
+    const ROUNDS: u8 = 4;
+
+    impl SimGame for Picks {
+        type Move = u8;
+        type Moves = std::ops::Range<u8>;
+        fn outcome(&self) -> Option<Outcome> {
+            (self.round == ROUNDS).then(|| match self.score[0].cmp(&self.score[1]) {
+                std::cmp::Ordering::Greater => Outcome::Win(0),
+                std::cmp::Ordering::Less => Outcome::Win(1),
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            })
+        }
+        fn legal_moves(&self, _: Player) -> std::ops::Range<u8> {
+            0..3
+        }
+        fn play_joint(&mut self, a: u8, b: u8) {
+            match a.abs_diff(b) {
+                1 => self.score[0] += 1,
+                0 => self.score[1] += 1,
+                _ => {}
+            }
+            self.round += 1;
+        }
+    }
+
+    /// Plays each round's picks uniformly at random to the end.
+    #[derive(Clone)]
+    struct RandomPicks;
+
+    impl Evaluator<Picks> for RandomPicks {
+        fn evaluate(&mut self, state: &mut Picks, rng: &mut FastRng) -> f32 {
+            while state.outcome().is_none() {
+                let a = crate::search::random_below(rng, 3) as u8;
+                let b = crate::search::random_below(rng, 3) as u8;
+                state.play_joint(a, b);
+            }
+            state.outcome().map_or(0.5, |o| o.reward_for(0))
+        }
+    }
 
     #[test]
     fn one_thread_is_the_single_search_and_more_add_up_their_visits() {
-        let config = TronConfig::default();
-        let sim = config.sim_config().expect("the default is decoupled");
-        let root = TronState::light_riders_start();
+        let sim = SimConfig {
+            expand_visits: 4,
+            ..SimConfig::new(SimPolicy::DecoupledUct { c: 1.5 }, 300_000)
+        };
+        let root = Picks {
+            round: 0,
+            score: [0, 0],
+        };
         let limits = Limits::iterations(3000);
-        let mut single = SimSearch::new(
-            root.clone(),
-            sim,
-            config.playout_policy(),
-            FastRng::seed_from_u64(5),
-        );
+        let mut single = SimSearch::new(root.clone(), sim, RandomPicks, FastRng::seed_from_u64(5));
         single.search(limits);
-        let mut one = SimRootParallel::new(root.clone(), sim, config.playout_policy(), 5, 1);
+        let mut one = SimRootParallel::new(root.clone(), sim, RandomPicks, 5, 1);
         one.search(limits);
         assert_eq!(one.root_actions(0), single.root_actions(0));
 
-        let mut three = SimRootParallel::new(root, sim, config.playout_policy(), 5, 3);
+        let mut three = SimRootParallel::new(root, sim, RandomPicks, 5, 3);
         let stats = three.search(limits);
         assert_eq!(stats.iterations, 3 * 3000);
         let visits: u32 = three.root_actions(0).iter().map(|a| a.visits).sum();

@@ -10,9 +10,9 @@
 //! move is the search's after K iterations (the tree kept from move to move).
 
 use clap::Parser;
+use mctsbot::bot::options::UTTT_SEARCH;
 use mctsbot::search::tree::Tree;
 use mctsbot::search::{random_below, FastRng, Game, Limits};
-use mctsbot::uttt::search::UTTT_SEARCH;
 use mctsbot::uttt::{Board, EndRule, RandomPlayout};
 use rand::SeedableRng;
 use std::io::Write;

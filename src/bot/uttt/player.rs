@@ -1,19 +1,26 @@
 //! The Ultimate Tic-Tac-Toe player: engine field and macroboard in, `place_move` out.
 
-use super::{ActRequest, Config, GamePlayer, Settings};
+use super::searcher::{UtttSearch, UtttSearchKind};
+use crate::bot::session::{ponder_slice, ActRequest, GamePlayer, Settings};
+use crate::bot::Config;
 use crate::protocol::{Dialect, GameUpdate, Token};
 use crate::search::tree::Proof;
 use crate::search::{think, Game};
 use crate::timeman::{self, Budget, TimeControl, UTTT_TIME_PER_MOVE_MS};
 use crate::uttt::format_place_move;
-use crate::uttt::search::{UtttSearch, UtttSearchKind};
 use crate::uttt::{detect_dialect, empty_token, Board, Move, PositionError};
 use log::{error, info};
 use std::time::Duration;
 
 /// The UTTT search the options ask for, rooted at `board`.
-pub(crate) fn new_search(config: &Config, board: Board, seed: u64) -> UtttSearch {
-    UtttSearch::new(config.uttt, &config.uttt_play, config.threads, board, seed)
+pub fn new_search(config: &Config, board: Board, seed: u64) -> UtttSearch {
+    UtttSearch::new(
+        config.uttt.tree,
+        &config.uttt.play,
+        config.common.threads,
+        board,
+        seed,
+    )
 }
 
 /// The engine's field and macroboard are the truth each turn; the tree of the last
@@ -72,12 +79,14 @@ impl GamePlayer for UtttPlayer {
 
     fn time_control(&self, settings: &Settings, config: &Config) -> TimeControl {
         let (bank, per_move) = settings.timebank(UTTT_TIME_PER_MOVE_MS);
-        config.time_control(TimeControl::uttt(bank, per_move))
+        config
+            .common
+            .time_control(TimeControl::uttt(bank, per_move))
     }
 
     fn act(&mut self, request: &ActRequest) -> String {
         let board = match self.position(request.settings) {
-            Ok(board) => board.under(request.config.end_rule),
+            Ok(board) => board.under(request.config.uttt.end_rule),
             Err(err) => {
                 error!("invalid position from the engine: {err}");
                 return self.recover();
@@ -93,7 +102,7 @@ impl GamePlayer for UtttPlayer {
 
         let clock = request.clock;
         let bank = clock.usable_bank(request.bank_ms);
-        let budget = match request.config.uttt_play.search {
+        let budget = match request.config.uttt.play.search {
             UtttSearchKind::Mcts => {
                 timeman::budget(clock, bank, self.moves_made, legal.len() as u32)
             }
@@ -147,7 +156,7 @@ impl GamePlayer for UtttPlayer {
         // Pondering searches the opponent's position: root the tree there now.
         let mut after = board;
         after.play(mv);
-        self.pondering = request.config.ponder && after.outcome().is_none();
+        self.pondering = request.config.common.ponder && after.outcome().is_none();
         if self.pondering {
             tree.reroot(after);
         }
@@ -156,7 +165,7 @@ impl GamePlayer for UtttPlayer {
 
     fn ponder(&mut self, slice: Duration) -> bool {
         let tree = self.tree.as_mut().filter(|_| self.pondering);
-        super::ponder_slice(tree, slice, &mut self.pondered)
+        ponder_slice(tree, slice, &mut self.pondered)
     }
 
     /// A legal answer without a search, after an invalid position or a failed search:

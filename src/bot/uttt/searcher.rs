@@ -1,16 +1,16 @@
-//! The UTTT search as the options build it: MCTS-UCT (root-parallel trees, the seed's
-//! play-outs and RAVE) or alpha-beta over the seed's evaluation. Shared by the engines'
+//! The UTTT search as the options build it: MCTS-UCT (root-parallel trees, Liang 2017's
+//! play-outs and RAVE) or alpha-beta over Liang 2017's evaluation. Shared by the engines'
 //! player, the CodinGame player and the bench.
 
-use super::alphabeta::EvaluatedBoard;
-use super::evaluate::{EvalKind, Weights};
-use super::nn::{self, NnBoard};
-use super::NetworkValue;
-use super::{Board, EarlyTermination, Move, Playout};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchResult};
 use crate::search::parallel::RootParallel;
 use crate::search::tree::{MoveInfo, Proof, Selection, TreeConfig};
 use crate::search::{FinalMove, Limits, Search, SearchStats};
+use crate::uttt::alphabeta::EvaluatedBoard;
+use crate::uttt::evaluate::{EvalKind, Weights};
+use crate::uttt::nn::{self, NnBoard};
+use crate::uttt::NetworkValue;
+use crate::uttt::{Board, EarlyTermination, Move, Playout};
 
 /// The UTTT search: UCT with C = 0.5 (0.590 ± 0.064 against 1.0), leaves expanded after
 /// 16 play-outs (as strong as 2, five times fewer nodes), the max-robust final move
@@ -62,7 +62,7 @@ pub struct UtttPlay {
     pub search: UtttSearchKind,
     /// Read once from the options and kept for the whole run (shared by every search).
     pub weights: &'static Weights,
-    /// Alpha-beta: search exactly this deep (the seed's "minimax N"), the clock allowing.
+    /// Alpha-beta: search exactly this deep (Liang 2017's "minimax N"), the clock allowing.
     pub depth: Option<u32>,
     /// Play a move that wins the game at once whenever a play-out has one.
     pub win_first: bool,
@@ -72,14 +72,14 @@ pub struct UtttPlay {
     /// from one random play-out (1: the network alone); `None`: play-outs only.
     pub network: Option<f32>,
     /// Heuristic node initialisation: the tactical prior's bias
-    /// ([`super::prior::tactical_prior`]), given [`TreeConfig::prior_visits`] visits.
+    /// ([`crate::uttt::prior::tactical_prior`]), given [`TreeConfig::prior_visits`] visits.
     pub prior_bias: Option<f32>,
     /// Heuristic node initialisation by the embedded network: its weight
-    /// ([`super::prior::network_prior`]).
+    /// ([`crate::uttt::prior::network_prior`]).
     pub network_prior: Option<f32>,
 }
 
-/// The seed's comprehensive evaluation, the strongest of its four in the seed (Table 2.8).
+/// Liang 2017's comprehensive evaluation, the strongest of its four there (Table 2.8).
 static COMPREHENSIVE: Weights = EvalKind::Comprehensive.seed_weights();
 
 impl Default for UtttPlay {
@@ -115,7 +115,7 @@ impl UtttPlay {
 }
 
 /// The UTTT search: MCTS-UCT trees (searched in parallel when there are several), or
-/// alpha-beta over the seed's evaluation.
+/// alpha-beta over Liang 2017's evaluation.
 pub enum UtttSearch {
     Mcts(RootParallel<Board, Playout>),
     /// MCTS whose leaves the network values.

@@ -4,11 +4,11 @@
 //! (a game without a line of boards goes to the player who won more of them). Each turn
 //! has a fixed time: 1000 ms for the first, 100 ms after.
 
+use crate::bot::uttt::searcher::{UtttPlay, UtttSearch};
 use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::tree::TreeConfig;
 use crate::search::{think, Game};
 use crate::uttt::codingame::{format_move, parse_move};
-use crate::uttt::search::{UtttPlay, UtttSearch};
 use crate::uttt::{Board, EndRule, Move};
 use log::{error, info, warn};
 use std::io::{self, BufRead, Write};
@@ -175,7 +175,7 @@ mod tests {
     use super::*;
 
     fn play(input: &str, args: &[&str]) -> Vec<String> {
-        let config = super::super::Config::from_args(args).unwrap();
+        let config = crate::bot::Config::from_args(args).unwrap();
         let settings = super::super::codingame_settings(&config);
         let mut lines = input.lines();
         let first = format!("{}\n", lines.next().unwrap());

@@ -1,0 +1,686 @@
+//! The Light Riders options: the search's kind, the variants of Lanctot et al. (2013),
+//! the play-outs and cut-offs of Kang (2012), the learned play-outs and selections of
+//! Laschet 2012 and Omondi et al., with their flags and their section of `--help`. The
+//! defaults are the strongest settings measured (the README gives the figures).
+
+use crate::bot::flags::{final_move, Flag, Section};
+use crate::search::simultaneous::{SimConfig, SimPolicy};
+use crate::search::tree::{Selection, TreeConfig};
+use crate::search::{FinalMove, Guidance};
+use crate::tron::learned::{Extraction, MoveKnowledge};
+use crate::tron::playout::SpaceScore;
+use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout};
+use std::str::FromStr;
+
+/// The exploration constant C of UCB1 tuned for Tron (Lanctot et al. 2013, Table 4).
+pub const LANCTOT_UCT_C: f32 = 1.5;
+/// The exploration rate γ of Exp3 and Regret Matching tuned for Tron (Lanctot et al.
+/// 2013, Table 4).
+pub const LANCTOT_GAMMA: f32 = 0.3;
+/// The N-Gram play-out's ε, Laschet 2012's best (Table 1).
+pub const NGRAM_EPSILON: f32 = 0.3;
+/// The Light Riders tree's node budget: about 400 bytes a node with the decoupled
+/// variants (measured as resident memory), so near 120 MB on a 16x16 board.
+pub const TRON_MAX_NODES: usize = 300_000;
+
+/// Which search plays the open Light Riders game (separated riders always go to the
+/// endgame filler).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TronSearchKind {
+    /// Monte-Carlo Tree Search with the configured variant.
+    Mcts,
+    /// Iterative-deepening alpha-beta with the space evaluation.
+    AlphaBeta,
+}
+
+impl FromStr for TronSearchKind {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "mcts" => Ok(TronSearchKind::Mcts),
+            "alphabeta" => Ok(TronSearchKind::AlphaBeta),
+            other => Err(format!("unknown Tron search {other:?}")),
+        }
+    }
+}
+
+/// The Light Riders search variant (Lanctot et al. 2013).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TronVariant {
+    /// Sequential UCT: we commit first inside the tree.
+    SequentialUct,
+    /// Sequential UCB1-Tuned.
+    SequentialUcb1Tuned,
+    DecoupledUctMax,
+    DecoupledUctMix,
+    DecoupledUcb1TunedMax,
+    DecoupledUcb1TunedMix,
+    Exp3,
+    RegretMatching,
+}
+
+impl FromStr for TronVariant {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        Ok(match name {
+            "suct" => TronVariant::SequentialUct,
+            "suct-tuned" => TronVariant::SequentialUcb1Tuned,
+            "duct-max" => TronVariant::DecoupledUctMax,
+            "duct-mix" => TronVariant::DecoupledUctMix,
+            "ducb1t-max" => TronVariant::DecoupledUcb1TunedMax,
+            "ducb1t-mix" => TronVariant::DecoupledUcb1TunedMix,
+            "exp3" => TronVariant::Exp3,
+            "rm" => TronVariant::RegretMatching,
+            other => return Err(format!("unknown Tron variant {other:?}")),
+        })
+    }
+}
+
+/// How play-outs choose moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutChoice {
+    Random,
+    /// Avoid an immediate crash when a safe move exists.
+    Safe,
+    /// Learned from earlier play-outs (Laschet 2012), safe moves by default.
+    Learned(Learning),
+}
+
+impl FromStr for PlayoutChoice {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "random" => Ok(PlayoutChoice::Random),
+            "safe" => Ok(PlayoutChoice::Safe),
+            "ngram" => Ok(PlayoutChoice::Learned(Learning::NGram)),
+            "lgr" => Ok(PlayoutChoice::Learned(Learning::Lgr)),
+            "lgrf" => Ok(PlayoutChoice::Learned(Learning::Lgrf)),
+            "ngram-lgr" => Ok(PlayoutChoice::Learned(Learning::NGramLgr)),
+            other => Err(format!("unknown play-out policy {other:?}")),
+        }
+    }
+}
+
+impl FromStr for Extraction {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "simultaneous" => Ok(Extraction::Simultaneous),
+            "sequential" => Ok(Extraction::Sequential),
+            other => Err(format!("unknown N-Gram extraction {other:?}")),
+        }
+    }
+}
+
+/// How the Light Riders tree selects among a node's moves (Laschet 2012, Omondi et al.).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TronSelection {
+    /// Plain UCT (or UCB1-Tuned): untried moves first in the tree's order.
+    Uct,
+    /// UCT-ULM: untried moves ranked by their N-Gram value.
+    Ulm,
+    /// Progressive Bias with the N-Gram value, W = [`PROGRESSIVE_BIAS_WEIGHT`].
+    ProgressiveBias,
+    /// Omondi et al.'s lean-LGRF: the untried move that is the last good reply first.
+    LeanLgrf,
+}
+
+/// Laschet 2012's Progressive Bias weight W.
+pub const PROGRESSIVE_BIAS_WEIGHT: f32 = 10.0;
+
+impl FromStr for TronSelection {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "uct" => Ok(TronSelection::Uct),
+            "ulm" => Ok(TronSelection::Ulm),
+            "pb" => Ok(TronSelection::ProgressiveBias),
+            "lean-lgrf" => Ok(TronSelection::LeanLgrf),
+            other => Err(format!("unknown Tron selection {other:?}")),
+        }
+    }
+}
+
+impl TronSelection {
+    /// How the tree uses move values.
+    pub fn guidance(self) -> Guidance {
+        match self {
+            TronSelection::Uct => Guidance::Uct,
+            TronSelection::Ulm | TronSelection::LeanLgrf => Guidance::UntriedByValue,
+            TronSelection::ProgressiveBias => Guidance::ProgressiveBias {
+                weight: PROGRESSIVE_BIAS_WEIGHT,
+            },
+        }
+    }
+
+    /// Which move values the play-outs learn for it.
+    pub fn knowledge(self) -> Option<MoveKnowledge> {
+        match self {
+            TronSelection::Uct => None,
+            TronSelection::Ulm | TronSelection::ProgressiveBias => Some(MoveKnowledge::NGram),
+            TronSelection::LeanLgrf => Some(MoveKnowledge::LastGoodReply),
+        }
+    }
+}
+
+/// The evaluation that may end a play-out early: Kang's (2012) thresholds, or the space
+/// evaluation on a logistic curve after a fixed number of rounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CutoffChoice {
+    None,
+    Voronoi,
+    TreeOfChambers,
+    Space,
+}
+
+impl FromStr for CutoffChoice {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "none" => Ok(CutoffChoice::None),
+            "voronoi" => Ok(CutoffChoice::Voronoi),
+            "chambers" => Ok(CutoffChoice::TreeOfChambers),
+            "space" => Ok(CutoffChoice::Space),
+            other => Err(format!("unknown play-out cut-off {other:?}")),
+        }
+    }
+}
+
+/// Settings of the Light Riders search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TronConfig {
+    pub search: TronSearchKind,
+    /// The Monte-Carlo variant (`search` = MCTS).
+    pub variant: TronVariant,
+    /// Exploration constant of the UCB variants; `None` keeps each one's default
+    /// ([`LANCTOT_UCT_C`] for UCT; 1.0 for UCB1-Tuned, whose formula has none).
+    pub exploration: Option<f32>,
+    /// Exploration rate of Exp3 and Regret Matching.
+    pub gamma: f32,
+    pub playout: PlayoutChoice,
+    pub selection: TronSelection,
+    /// The N-Gram play-out's chance of a random safe move (Laschet 2012: 0.3).
+    pub epsilon: f32,
+    /// How the N-Grams read a play-out's moves as sequences.
+    pub ngram_extraction: Extraction,
+    /// Every this many play-out steps, end the play-out if the riders are separated
+    /// and decide by space (0 = never).
+    pub separation_check: u16,
+    pub cutoff: CutoffChoice,
+    /// The space cut-off: play-out rounds before the evaluation, and its logistic scale.
+    pub space_score: SpaceScore,
+    /// Overrides the variant's final-move rule.
+    pub final_move: Option<FinalMove>,
+    /// Switch to the space-filling search once the riders are separated.
+    pub endgame: bool,
+    /// Predictive Expansion Strategy: certain separated positions count as finished.
+    pub predictive_expansion: bool,
+    /// Memory bound of the tree in nodes.
+    pub max_nodes: usize,
+    /// Visits a move (joint move, decoupled) needs before its node is created.
+    pub expand_visits: u32,
+    /// Hand a Monte-Carlo search over to alpha-beta once at most this percentage of
+    /// the board's cells is free (0 = never): the late middle game is tactical.
+    pub alphabeta_at_free_percent: u8,
+}
+
+impl Default for TronConfig {
+    /// Decoupled UCT with the max final move, crash-avoiding moves scored at once by the
+    /// space evaluation (the strongest Monte-Carlo setting in the arena, and as strong as
+    /// the alpha-beta engine: see the README), nodes created after 4 visits, and the
+    /// endgame filler once the riders are separated.
+    fn default() -> Self {
+        TronConfig {
+            search: TronSearchKind::Mcts,
+            variant: TronVariant::DecoupledUctMax,
+            exploration: None,
+            gamma: LANCTOT_GAMMA,
+            playout: PlayoutChoice::Safe,
+            selection: TronSelection::Uct,
+            epsilon: NGRAM_EPSILON,
+            ngram_extraction: Extraction::Simultaneous,
+            separation_check: 0,
+            cutoff: CutoffChoice::Space,
+            space_score: SpaceScore {
+                steps: 0,
+                scale: 400.0,
+            },
+            final_move: None,
+            endgame: true,
+            predictive_expansion: false,
+            max_nodes: TRON_MAX_NODES,
+            expand_visits: 4,
+            alphabeta_at_free_percent: 0,
+        }
+    }
+}
+
+impl TronConfig {
+    /// The play-out policy, the search's evaluator, these settings ask for.
+    pub fn playout_policy(&self) -> PlayoutPolicy {
+        let base = match self.playout {
+            PlayoutChoice::Random => PlayoutPolicy::random(),
+            PlayoutChoice::Safe | PlayoutChoice::Learned(_) => PlayoutPolicy::avoid_crash(),
+        };
+        let eval = match self.cutoff {
+            CutoffChoice::None | CutoffChoice::Space => None,
+            CutoffChoice::Voronoi => Some(EvalCutoff::VORONOI),
+            CutoffChoice::TreeOfChambers => Some(EvalCutoff::TREE_OF_CHAMBERS),
+        };
+        let space = (self.cutoff == CutoffChoice::Space).then_some(self.space_score);
+        base.with_separation_check(self.separation_check)
+            .with_eval(eval)
+            .with_space_score(space)
+            .with_predictive_expansion(self.predictive_expansion)
+    }
+
+    /// The search's evaluator: [`Self::playout_policy`], with the learned move choice.
+    pub fn playout(&self) -> TronPlayout {
+        let learning = match self.playout {
+            PlayoutChoice::Learned(learning) => Some(learning),
+            PlayoutChoice::Random | PlayoutChoice::Safe => None,
+        };
+        TronPlayout::new(self.playout_policy(), learning, self.epsilon)
+            .with_extraction(self.ngram_extraction)
+            .with_knowledge(self.selection.knowledge())
+    }
+
+    /// The decoupled search settings of a decoupled variant; `None` for a sequential one.
+    pub fn sim_config(&self) -> Option<SimConfig> {
+        let c = |default: f32| self.exploration.unwrap_or(default);
+        let policy = match self.variant {
+            TronVariant::SequentialUct | TronVariant::SequentialUcb1Tuned => return None,
+            TronVariant::DecoupledUctMax | TronVariant::DecoupledUctMix => {
+                SimPolicy::DecoupledUct {
+                    c: c(LANCTOT_UCT_C),
+                }
+            }
+            TronVariant::DecoupledUcb1TunedMax | TronVariant::DecoupledUcb1TunedMix => {
+                SimPolicy::DecoupledUcb1Tuned { c: c(1.0) }
+            }
+            TronVariant::Exp3 => SimPolicy::Exp3 { gamma: self.gamma },
+            TronVariant::RegretMatching => SimPolicy::RegretMatching { gamma: self.gamma },
+        };
+        let variant_final = match self.variant {
+            TronVariant::DecoupledUctMix | TronVariant::DecoupledUcb1TunedMix => FinalMove::Mix,
+            _ => policy.default_final_move(),
+        };
+        Some(SimConfig {
+            policy,
+            final_move: self.final_move.unwrap_or(variant_final),
+            max_nodes: self.max_nodes,
+            expand_visits: self.expand_visits,
+            guidance: self.selection.guidance(),
+        })
+    }
+
+    /// The sequential tree settings (sequential variants).
+    pub fn tree_config(&self) -> TreeConfig {
+        let selection = match self.variant {
+            TronVariant::SequentialUcb1Tuned => Selection::Ucb1Tuned,
+            _ => Selection::Ucb1,
+        };
+        TreeConfig {
+            exploration: self.exploration.unwrap_or(match selection {
+                Selection::Ucb1 => LANCTOT_UCT_C,
+                Selection::Ucb1Tuned => 1.0,
+            }),
+            selection,
+            expand_visits: self.expand_visits,
+            max_nodes: self.max_nodes,
+            final_move: self.final_move.unwrap_or(FinalMove::MostVisits),
+            solver: true,
+            rave: None,
+            grave_reference: 0,
+            prior_visits: 0,
+            guidance: self.selection.guidance(),
+            contempt: 0.0,
+        }
+    }
+
+    /// Refuses values the flags cannot take together.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.expand_visits == 0 {
+            return Err("--tron-expand-visits must be at least 1".into());
+        }
+        if self.alphabeta_at_free_percent > 100 {
+            return Err("--tron-late-alphabeta is a percentage, at most 100".into());
+        }
+        if self.selection != TronSelection::Uct {
+            if self
+                .sim_config()
+                .is_some_and(|sim| !sim.policy.can_be_guided())
+            {
+                return Err("--tron-selection needs a UCB --tron-variant (not exp3 or rm)".into());
+            }
+            let tables_learn = self.cutoff != CutoffChoice::Space || self.space_score.steps > 0;
+            if !tables_learn {
+                return Err(
+                    "--tron-selection learns from play-out rounds: use --tron-cutoff \
+                    none|voronoi|chambers or --tron-cutoff-steps K"
+                        .into(),
+                );
+            }
+        }
+        if self.ngram_extraction == Extraction::Sequential
+            && self.selection.knowledge() == Some(MoveKnowledge::NGram)
+        {
+            // The tree's 2-gram is the opponent's head then the move: simultaneous.
+            return Err("--tron-selection ulm|pb reads simultaneous N-Grams".into());
+        }
+        if self.final_move == Some(FinalMove::Mix) && self.sim_config().is_none() {
+            return Err("--tron-final mix needs a decoupled --tron-variant".into());
+        }
+        Ok(())
+    }
+}
+
+/// The Light Riders flags.
+pub const SECTIONS: &[Section<TronConfig>] = &[Section {
+    title: "Light Riders search:",
+    flags: FLAGS,
+}];
+
+const FLAGS: &[Flag<TronConfig>] = &[
+    Flag {
+        name: "--tron-search",
+        value: "mcts|alphabeta",
+        needs: "mcts or alphabeta",
+        help: &[
+            "MCTS with the variant below, or iterative-deepening",
+            "alpha-beta with the Voronoi / tree-of-chambers space",
+            "evaluation (the options below are MCTS only) [mcts]",
+        ],
+        set: |c, v| {
+            c.search = v.parse()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-variant",
+        value: "NAME",
+        needs: "a variant",
+        help: &[
+            "suct | suct-tuned | duct-max | duct-mix | ducb1t-max |",
+            "ducb1t-mix | exp3 | rm: sequential UCT / UCB1-Tuned,",
+            "decoupled UCT / UCB1-Tuned with max or mix final move,",
+            "Exp3, Regret Matching (Lanctot et al. 2013)",
+            "[duct-max, the strongest with the space cut-off]",
+        ],
+        set: |c, v| {
+            c.variant = v.parse()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-c",
+        value: "X",
+        needs: "a number",
+        help: &[
+            "exploration constant of the UCB variants",
+            "[1.5 UCT, 1.0 UCB1-Tuned]",
+        ],
+        set: |c, v| {
+            c.exploration = Some(v.positive()?);
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-gamma",
+        value: "X",
+        needs: "a number",
+        help: &["exploration rate of Exp3 and Regret Matching [0.3]"],
+        set: |c, v| {
+            c.gamma = v.positive()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-final",
+        value: "max|max-robust|mix|secure",
+        needs: "a final-move rule",
+        help: &[
+            "final move: most visits; most visits and best value,",
+            "searching on until both agree; sampled from the visits or",
+            "average strategy (decoupled variants only); or the best",
+            "mean - 1/sqrt(visits) [the variant's own]",
+        ],
+        set: |c, v| {
+            c.final_move = Some(final_move(v.text)?);
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-playout",
+        value: "random|safe|ngram|lgr|lgrf|ngram-lgr",
+        needs: "a policy",
+        help: &[
+            "play-out policy: uniform, avoiding immediate crashes, or",
+            "learned from earlier play-outs (Laschet 2012): the best",
+            "2- and 3-gram reward (epsilon-greedy), the last good reply",
+            "(LGR-2, then LGR-1), LGR with forgetting, LGR then",
+            "N-Grams; the learned ones fall back on safe moves [safe]",
+        ],
+        set: |c, v| {
+            c.playout = v.parse()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-epsilon",
+        value: "E",
+        needs: "a probability",
+        help: &["N-Gram play-outs: chance of a random safe move [0.3]"],
+        set: |c, v| {
+            c.epsilon = v
+                .text
+                .parse()
+                .ok()
+                .filter(|epsilon: &f32| (0.0..=1.0).contains(epsilon))
+                .ok_or_else(|| format!("--tron-epsilon needs 0 to 1, not {:?}", v.text))?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-ngram-extraction",
+        value: "simultaneous|sequential",
+        needs: "an extraction",
+        help: &[
+            "N-Gram sequences: the opponent's move of the round before,",
+            "or the moves read as one list, rider 0's before rider 1's",
+            "in each round (Laschet 2012's Table 2) [simultaneous]",
+        ],
+        set: |c, v| {
+            c.ngram_extraction = v.parse()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-selection",
+        value: "uct|ulm|pb|lean-lgrf",
+        needs: "a selection",
+        help: &[
+            "tree selection: plain UCT; untried moves by their 2-gram",
+            "reward (UCT-ULM, Laschet 2012); Progressive Bias with the",
+            "2-gram reward, W = 10 (Laschet 2012); the untried move",
+            "that is the last good reply first (lean-LGRF, Omondi et",
+            "al.). Needs a UCB variant and play-outs [uct]",
+        ],
+        set: |c, v| {
+            c.selection = v.parse()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-separation",
+        value: "K",
+        needs: "steps",
+        help: &[
+            "every K play-out steps, stop if the riders are separated and",
+            "decide by space; 0 = never [0]",
+        ],
+        set: |c, v| {
+            c.separation_check = v.number()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-cutoff",
+        value: "none|voronoi|chambers|space",
+        needs: "an evaluation",
+        help: &[
+            "end play-outs early by an evaluation (Kang 2012: Voronoi",
+            "after 20 steps, Tree of Chambers after 15, win threshold 1;",
+            "space: the alpha-beta evaluation on a logistic curve after",
+            "--tron-cutoff-steps rounds) [space]",
+        ],
+        set: |c, v| {
+            c.cutoff = v.parse()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-cutoff-steps",
+        value: "K",
+        needs: "rounds",
+        help: &["space cut-off: play-out rounds before the evaluation [0]"],
+        set: |c, v| {
+            c.space_score.steps = v.number()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-eval-scale",
+        value: "S",
+        needs: "a score",
+        help: &[
+            "space cut-off: the evaluation score that makes a 73%",
+            "reward (1 / (1 + e^-1)) [400]",
+        ],
+        set: |c, v| {
+            c.space_score.scale = v.positive()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-pes",
+        value: "",
+        needs: "",
+        help: &[
+            "Predictive Expansion Strategy: the search treats separated",
+            "positions with a certain winner as finished [off]",
+        ],
+        set: |c, _| {
+            c.predictive_expansion = true;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-max-nodes",
+        value: "N",
+        needs: "nodes",
+        help: &[
+            "memory bound of the Tron tree in nodes (about 400 bytes",
+            "each with the decoupled variants, 130 MB) [300000]",
+        ],
+        set: |c, v| {
+            c.max_nodes = v.number()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-expand-visits",
+        value: "N",
+        needs: "visits",
+        help: &["visits a (joint) move needs before its node is created [4]"],
+        set: |c, v| {
+            c.expand_visits = v.number()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-late-alphabeta",
+        value: "P",
+        needs: "a percentage",
+        help: &[
+            "hand MCTS over to alpha-beta once at most P% of the",
+            "board's cells are free; 0 = never [0]",
+        ],
+        set: |c, v| {
+            c.alphabeta_at_free_percent = v.number()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--no-endgame",
+        value: "",
+        needs: "",
+        help: &["keep using MCTS once the riders are separated"],
+        set: |c, _| {
+            c.endgame = false;
+            Ok(())
+        },
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::Config;
+
+    #[test]
+    fn the_tron_search_is_chosen_by_name() {
+        assert_eq!(Config::default().tron.search, TronSearchKind::Mcts);
+        let config = Config::from_args(&["--tron-search", "alphabeta"]).unwrap();
+        assert_eq!(config.tron.search, TronSearchKind::AlphaBeta);
+        assert!(Config::from_args(&["--tron-search", "minimax"]).is_err());
+    }
+
+    #[test]
+    fn tron_selections_set_guidance_and_knowledge_and_need_ucb_and_play_outs() {
+        let tron = |args: &[&str]| Config::from_args(args).map(|c| c.tron);
+        let pb = tron(&["--tron-cutoff", "none", "--tron-selection", "pb"]).unwrap();
+        assert_eq!(
+            pb.sim_config().unwrap().guidance,
+            Guidance::ProgressiveBias { weight: 10.0 }
+        );
+        assert_eq!(pb.playout().knowledge, Some(MoveKnowledge::NGram));
+        let args = ["--tron-variant", "suct", "--tron-cutoff-steps", "3"];
+        let lean = tron(&[&args[..], &["--tron-selection", "lean-lgrf"]].concat()).unwrap();
+        assert_eq!(lean.tree_config().guidance, Guidance::UntriedByValue);
+        assert_eq!(lean.playout().knowledge, Some(MoveKnowledge::LastGoodReply));
+        assert_eq!(tron(&[]).unwrap().playout().knowledge, None);
+        let exp3 = ["--tron-variant", "exp3", "--tron-cutoff", "none"];
+        let err = tron(&[&exp3[..], &["--tron-selection", "ulm"]].concat()).unwrap_err();
+        assert!(err.contains("UCB"), "{err}");
+        let err = tron(&["--tron-selection", "ulm"]).unwrap_err();
+        assert!(err.contains("play-out rounds"), "{err}");
+        assert!(tron(&["--tron-selection", "best"]).is_err());
+    }
+
+    #[test]
+    fn sequential_ngram_extraction_is_set_and_refused_for_the_trees_ngram_selections() {
+        let tron = |args: &[&str]| Config::from_args(args).map(|c| c.tron);
+        let sequential = ["--tron-ngram-extraction", "sequential"];
+        let err = tron(
+            &[
+                &sequential[..],
+                &["--tron-cutoff", "none", "--tron-selection", "pb"],
+            ]
+            .concat(),
+        )
+        .unwrap_err();
+        assert!(err.contains("simultaneous"), "{err}");
+        let playout = tron(&[&sequential[..], &["--tron-playout", "ngram"]].concat())
+            .unwrap()
+            .playout();
+        assert_eq!(playout.extraction, Extraction::Sequential);
+        assert!(tron(&["--tron-ngram-extraction", "diagonal"]).is_err());
+    }
+}

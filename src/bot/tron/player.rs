@@ -1,0 +1,218 @@
+//! The Light Riders player: engine fields in, a direction out.
+
+use super::options::TronSearchKind;
+use super::searcher::TronSearcher;
+use crate::bot::session::{ponder_slice, ActRequest, GamePlayer, Settings};
+use crate::bot::Config;
+use crate::game::Player;
+use crate::protocol::{GameUpdate, Token};
+use crate::search::{think, FastRng, Limits};
+use crate::timeman::{self, TimeControl, TRON_TIME_PER_MOVE_MS};
+use crate::tron::endgame;
+use crate::tron::TronAnswer;
+use crate::tron::{space, Direction, PositionError, TronState};
+use log::{error, info, warn};
+use rand::SeedableRng;
+use std::time::Duration;
+
+/// Rebuilds the position from the engine's field each round, answers forced moves at
+/// once, fills space once the riders are separated, and otherwise searches.
+pub struct TronPlayer {
+    field: Option<Vec<Token>>,
+    searcher: Option<TronSearcher>,
+    rng: FastRng,
+    seed: u64,
+    moves_made: u32,
+    /// With `--ponder`: the MCTS tree of the round just answered, searched on while the
+    /// opponent thinks (the next round's position is one of its children).
+    pondering: bool,
+    /// Iterations searched while the opponent thought, since our last answer.
+    pondered: u64,
+}
+
+impl TronPlayer {
+    pub fn new(seed: u64) -> Self {
+        TronPlayer {
+            field: None,
+            searcher: None,
+            rng: FastRng::seed_from_u64(seed ^ 0x7f4a_7c15),
+            seed,
+            moves_made: 0,
+            pondering: false,
+            pondered: 0,
+        }
+    }
+
+    fn position(&self, settings: &Settings) -> Result<TronState, PositionError> {
+        let field = self.field.as_deref().ok_or(PositionError::NoField)?;
+        match (settings.field_width, settings.field_height) {
+            (Some(w), Some(h)) => TronState::from_engine(w as usize, h as usize, field),
+            _ => TronState::from_square_field(field),
+        }
+    }
+
+    /// Searches with the configured variant until the budget's deadlines, reusing the
+    /// kept tree when the new position follows from its root by one round. `None` when
+    /// there was no time for one iteration.
+    fn search(
+        &mut self,
+        state: TronState,
+        me: Player,
+        request: &ActRequest,
+        budget: timeman::Budget,
+    ) -> (Option<Direction>, String) {
+        let config = &request.config.tron;
+        let kind = TronSearcher::kind_for(config, &state);
+        let reused = self
+            .searcher
+            .as_mut()
+            .is_some_and(|searcher| searcher.kind() == kind && searcher.reroot(&state));
+        let seed = self.seed.wrapping_add(self.moves_made as u64);
+        let searcher = match &mut self.searcher {
+            Some(searcher) if reused => searcher,
+            slot => slot.insert(TronSearcher::new(
+                config,
+                state,
+                me,
+                seed,
+                request.config.common.threads,
+            )),
+        };
+        let received = request.received;
+        let stats = think(
+            searcher,
+            received,
+            budget.target_at(received),
+            budget.hard_at(received),
+        );
+        let chosen = searcher.best_move(&mut self.rng);
+        let search = match kind {
+            TronSearchKind::Mcts => format!("variant={:?}", config.variant),
+            TronSearchKind::AlphaBeta => "search=alphabeta".to_string(),
+        };
+        let how = format!(
+            "{search} iterations={} nodes={} {} reused={}",
+            stats.iterations,
+            stats.nodes,
+            chosen
+                .as_ref()
+                .map_or("nothing searched".to_string(), |c| c.evidence.to_string()),
+            reused
+        );
+        (chosen.map(|c| c.mv), how)
+    }
+}
+
+impl GamePlayer for TronPlayer {
+    fn update(&mut self, update: &GameUpdate) {
+        if let GameUpdate::Field(tokens) = update {
+            self.field = Some(tokens.clone());
+        }
+    }
+
+    fn has_position(&self, settings: &Settings) -> bool {
+        self.position(settings).is_ok()
+    }
+
+    /// The Light Riders clock: the game lasts about a quarter of the board's cells.
+    fn time_control(&self, settings: &Settings, config: &Config) -> TimeControl {
+        let (bank, per_move) = settings.timebank(TRON_TIME_PER_MOVE_MS);
+        let cells = match self.position(settings) {
+            Ok(state) => state.width() * state.height(),
+            Err(_) => 16 * 16,
+        };
+        config
+            .common
+            .time_control(TimeControl::tron(bank, per_move, cells as u32))
+    }
+
+    fn act(&mut self, request: &ActRequest) -> String {
+        let state = match self.position(request.settings) {
+            Ok(state) => state,
+            Err(err) => {
+                error!("invalid position from the engine: {err}");
+                return self.recover();
+            }
+        };
+        let me: Player = match request.settings.your_botid {
+            Some(id @ 0..=1) => id,
+            other => {
+                warn!("your_botid {other:?} is not 0 or 1; playing as player 0");
+                0
+            }
+        };
+        self.moves_made += 1;
+        self.pondering = false;
+        let safe = state.safe_moves(me);
+        let clock = request.clock;
+        let bank = clock.usable_bank(request.bank_ms);
+        let budget = timeman::budget(clock, bank, self.moves_made, safe.len());
+
+        let (answer, how) = if safe.len() <= 1 {
+            // Boxed in: every move crashes, and a reversal would be an illegal answer,
+            // so say `pass` (the engine keeps the current direction).
+            let answer = safe
+                .iter()
+                .next()
+                .map_or(TronAnswer::Pass, Direction::to_answer);
+            (answer, "forced".to_string())
+        } else if request.config.tron.endgame && space::separated(&state) {
+            self.searcher = None;
+            let limits = Limits::until(budget.target_at(request.received));
+            let fill = endgame::fill_longest(&state, me, limits);
+            let how = format!(
+                "fill length={} exact={} nodes={}",
+                fill.length, fill.exact, fill.nodes
+            );
+            (
+                fill.first.map_or(TronAnswer::Pass, Direction::to_answer),
+                how,
+            )
+        } else {
+            let (direction, how) = self.search(state, me, request, budget);
+            self.pondering = request.config.common.ponder
+                && self.searcher.as_ref().map(TronSearcher::kind) == Some(TronSearchKind::Mcts);
+            // Without time for one iteration, a move that does not crash at once.
+            let direction = direction.or_else(|| safe.iter().next());
+            (
+                direction.map_or(TronAnswer::Pass, Direction::to_answer),
+                how,
+            )
+        };
+        info!(
+            "move={} timebank={} budget={} elapsed={} chosen={} {} pondered={}",
+            self.moves_made,
+            bank,
+            budget.target_ms,
+            request.received.elapsed().as_millis(),
+            answer,
+            how,
+            self.pondered
+        );
+        self.pondered = 0;
+        answer.to_string()
+    }
+
+    fn ponder(&mut self, slice: Duration) -> bool {
+        let searcher = self.searcher.as_mut().filter(|_| self.pondering);
+        ponder_slice(searcher, slice, &mut self.pondered)
+    }
+
+    /// An answer without a search, after an invalid position or a failed search: a move
+    /// that does not crash at once if the field shows one, else `pass`. The kept tree is dropped.
+    fn recover(&mut self) -> String {
+        self.searcher = None;
+        self.pondering = false;
+        let safe = self.field.as_deref().and_then(|field| {
+            let state = TronState::from_square_field(field).ok()?;
+            // Without settings we cannot tell which rider is ours: take a move safe for both if any.
+            let both = state
+                .safe_moves(0)
+                .iter()
+                .find(|&d| state.safe_moves(1).contains(d));
+            both.or_else(|| state.safe_moves(0).iter().next())
+        });
+        safe.map_or(TronAnswer::Pass, Direction::to_answer)
+            .to_string()
+    }
+}

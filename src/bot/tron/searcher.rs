@@ -1,0 +1,259 @@
+//! [`TronSearcher`]: the Light Riders search the options ask for, built the same way for
+//! the player, the bench and the arena, and the per-move decision of which search plays
+//! ([`TronSearcher::kind_for`]).
+
+use super::options::{TronConfig, TronSearchKind};
+use crate::game::Player;
+use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Score, SearchResult};
+use crate::search::simultaneous::root_parallel::SimRootParallel;
+use crate::search::tree::{Proof, Tree};
+use crate::search::{
+    FastRng, FinalMove, Limits, Search, SearchStats, SequentialEvaluator, Sequentialized,
+};
+use crate::tron::{Direction, TronPlayout, TronState};
+use std::fmt;
+
+/// The Light Riders search for one rider: MCTS with the sequential tree (the rider
+/// commits first) or the decoupled one, each valuing leaves by the configured play-out
+/// policy; or alpha-beta over the rounds seen as alternating plies.
+// One searcher a game, kept whole: the variants' sizes do not matter.
+#[allow(clippy::large_enum_variant)]
+pub enum TronSearcher {
+    Sequential(Tree<Sequentialized<TronState>, SequentialEvaluator<TronPlayout>>),
+    Decoupled {
+        /// One search per `--threads` (root parallelism).
+        search: SimRootParallel<TronState, TronPlayout>,
+        /// The rider the search plays for.
+        me: Player,
+    },
+    AlphaBeta {
+        /// Kept for the whole game: its transposition table holds for later positions.
+        search: Box<AlphaBeta<Sequentialized<TronState>>>,
+        root: Sequentialized<TronState>,
+        /// What the last search found.
+        result: Option<SearchResult<Direction>>,
+    },
+}
+
+/// The move a search chose and what it knows of it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub mv: Direction,
+    pub evidence: Evidence,
+}
+
+/// What a search knows of the move it chose.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Evidence {
+    Mcts {
+        /// Mean reward for the rider that plays it.
+        value: f32,
+        visits: u32,
+        /// Proven value (sequential tree only).
+        proof: Proof,
+    },
+    AlphaBeta {
+        /// The plies of the iteration the move comes from.
+        depth: u32,
+        /// The score for the rider that plays it.
+        score: Score,
+        /// The line the search expects, this move first.
+        line: Vec<Direction>,
+    },
+}
+
+impl fmt::Display for Evidence {
+    /// The fields of the per-move log line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Evidence::Mcts {
+                value,
+                visits,
+                proof,
+            } => write!(f, "value={value:.3} visits={visits} proof={proof:?}"),
+            Evidence::AlphaBeta { depth, score, line } => {
+                write!(f, "depth={depth} score={score} line={line:?}")
+            }
+        }
+    }
+}
+
+impl TronSearcher {
+    /// The search `config` asks for, rooted at `root`, playing for `me`; the decoupled
+    /// variants on `threads` threads (the others on one).
+    pub fn new(
+        config: &TronConfig,
+        root: TronState,
+        me: Player,
+        seed: u64,
+        threads: usize,
+    ) -> TronSearcher {
+        if Self::kind_for(config, &root) == TronSearchKind::AlphaBeta {
+            return TronSearcher::AlphaBeta {
+                search: Box::new(AlphaBeta::new(AlphaBetaConfig::default())),
+                root: Sequentialized::new(root, me),
+                result: None,
+            };
+        }
+        let evaluator = config.playout();
+        match config.sim_config() {
+            Some(sim) => TronSearcher::Decoupled {
+                search: SimRootParallel::new(root, sim, evaluator, seed, threads),
+                me,
+            },
+            None => TronSearcher::Sequential(Tree::new(
+                Sequentialized::new(root, me),
+                config.tree_config(),
+                SequentialEvaluator(evaluator),
+                seed,
+            )),
+        }
+    }
+
+    /// The search `config` asks for in `state`: the configured one, or alpha-beta once
+    /// the board has filled up to the hand-over point (`--tron-late-alphabeta`).
+    pub fn kind_for(config: &TronConfig, state: &TronState) -> TronSearchKind {
+        let free = state.free().count() as usize;
+        let cells = state.width() * state.height();
+        let threshold = usize::from(config.alphabeta_at_free_percent);
+        if threshold > 0 && free * 100 <= cells * threshold {
+            TronSearchKind::AlphaBeta
+        } else {
+            config.search
+        }
+    }
+
+    /// Which search this is.
+    pub fn kind(&self) -> TronSearchKind {
+        match self {
+            TronSearcher::AlphaBeta { .. } => TronSearchKind::AlphaBeta,
+            _ => TronSearchKind::Mcts,
+        }
+    }
+
+    /// Moves the root to `state`, keeping what the search knows of it: the subtree of
+    /// the round played if the tree holds it, or alpha-beta's table (always). Returns
+    /// whether anything was kept.
+    pub fn reroot(&mut self, state: &TronState) -> bool {
+        match self {
+            TronSearcher::Sequential(tree) => {
+                let me = tree.root_state().first();
+                tree.reroot(Sequentialized::new(state.clone(), me))
+            }
+            TronSearcher::Decoupled { search, .. } => search.reroot(state),
+            TronSearcher::AlphaBeta { root, result, .. } => {
+                *root = Sequentialized::new(state.clone(), root.first());
+                *result = None;
+                true
+            }
+        }
+    }
+
+    /// The move to play under the final-move rule (`rng` samples mixed strategies).
+    pub fn best_move(&self, rng: &mut FastRng) -> Option<Choice> {
+        match self {
+            TronSearcher::Sequential(tree) => tree.best_move().map(|m| Choice {
+                mv: m.mv,
+                evidence: Evidence::Mcts {
+                    value: m.value,
+                    visits: m.visits,
+                    proof: m.proof,
+                },
+            }),
+            TronSearcher::Decoupled { search, me } => {
+                let mv = search.best_move(*me, rng)?;
+                let action = search.root_actions(*me).into_iter().find(|a| a.mv == mv)?;
+                Some(Choice {
+                    mv,
+                    evidence: Evidence::Mcts {
+                        value: action.mean,
+                        visits: action.visits,
+                        proof: Proof::Unknown,
+                    },
+                })
+            }
+            TronSearcher::AlphaBeta { result, .. } => {
+                let result = result.as_ref()?;
+                Some(Choice {
+                    mv: result.best?,
+                    evidence: Evidence::AlphaBeta {
+                        depth: result.depth,
+                        score: result.score,
+                        line: result.line.clone(),
+                    },
+                })
+            }
+        }
+    }
+}
+
+impl Search for TronSearcher {
+    /// Runs the search; alpha-beta's nodes count as iterations.
+    fn search(&mut self, limits: Limits) -> SearchStats {
+        match self {
+            TronSearcher::Sequential(tree) => tree.search(limits),
+            TronSearcher::Decoupled { search, .. } => search.search(limits),
+            TronSearcher::AlphaBeta {
+                search,
+                root,
+                result,
+            } => search.search_into(root, limits, result),
+        }
+    }
+
+    fn final_move_settled(&self) -> bool {
+        match self {
+            TronSearcher::Sequential(tree) => tree.final_move_settled(),
+            TronSearcher::Decoupled { search, me } => {
+                search.config().final_move != FinalMove::MaxRobust || search.max_robust_found(*me)
+            }
+            TronSearcher::AlphaBeta { .. } => true,
+        }
+    }
+}
+
+impl fmt::Debug for TronSearcher {
+    /// The settings the search runs with (not its tree): what the options built.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TronSearcher::Sequential(tree) => f
+                .debug_struct("Sequential")
+                .field("config", tree.config())
+                .field("evaluator", tree.evaluator())
+                .finish(),
+            TronSearcher::Decoupled { search, me } => f
+                .debug_struct("Decoupled")
+                .field("config", search.config())
+                .field("evaluator", search.evaluator())
+                .field("threads", &search.threads())
+                .field("me", me)
+                .finish(),
+            TronSearcher::AlphaBeta { search, root, .. } => f
+                .debug_struct("AlphaBeta")
+                .field("config", search.config())
+                .field("me", &root.first())
+                .finish(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::Config;
+
+    #[test]
+    fn alphabeta_takes_over_once_the_board_has_filled() {
+        // 4x4 board, 16 cells: 2 heads and 6 walls leave 8 free (50%).
+        let state = TronState::from_diagram("0###\n...#\n....\n#.1#").unwrap();
+        let with = |percent: &str| Config::from_args(&["--tron-late-alphabeta", percent]).unwrap();
+        let kind = |config: Config, state: &TronState| TronSearcher::kind_for(&config.tron, state);
+        assert_eq!(kind(Config::default(), &state), TronSearchKind::Mcts);
+        assert_eq!(kind(with("0"), &state), TronSearchKind::Mcts);
+        assert_eq!(kind(with("49"), &state), TronSearchKind::Mcts);
+        assert_eq!(kind(with("50"), &state), TronSearchKind::AlphaBeta);
+        let start = TronState::light_riders_start();
+        assert_eq!(kind(with("99"), &start), TronSearchKind::Mcts);
+        assert_eq!(kind(with("100"), &start), TronSearchKind::AlphaBeta);
+    }
+}

@@ -1,0 +1,458 @@
+//! The UTTT options: the tree's settings ([`TreeConfig`]), the search's kind, evaluation
+//! and play-outs ([`UtttPlay`]) and the engines' end rule, with their flags and their
+//! sections of `--help`.
+
+use super::searcher::{UtttPlay, UTTT_SEARCH};
+use crate::bot::flags::{final_move, Flag, Section};
+use crate::search::tree::TreeConfig;
+use crate::search::FinalMove;
+use crate::uttt::evaluate::{EvalKind, Weights};
+use crate::uttt::EndRule;
+
+/// Everything the UTTT flags set.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct UtttConfig {
+    /// The MCTS tree's settings.
+    pub tree: TreeConfig,
+    /// The search's kind, evaluation and play-outs.
+    pub play: UtttPlay,
+    /// How a game the engines' protocol describes ends without a line of small boards
+    /// (the protocol does not say; CodinGame's own protocol always counts boards).
+    pub end_rule: EndRule,
+}
+
+impl Default for UtttConfig {
+    fn default() -> Self {
+        UtttConfig {
+            tree: UTTT_SEARCH,
+            play: UtttPlay::default(),
+            end_rule: EndRule::Draw,
+        }
+    }
+}
+
+impl UtttConfig {
+    /// Refuses values the flags cannot take together.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.tree.expand_visits == 0 {
+            return Err("--expand-visits must be at least 1".into());
+        }
+        if self.tree.grave_reference > 0 && self.tree.rave.is_none() {
+            return Err("--grave needs --rave".into());
+        }
+        if self.play.depth == Some(0) {
+            return Err("--uttt-depth must be at least 1".into());
+        }
+        if self.tree.max_nodes < 100 {
+            return Err("--max-nodes must be at least 100".into());
+        }
+        if self.tree.final_move == FinalMove::Mix {
+            return Err("--final mix: the UTTT tree has no mixed strategy".into());
+        }
+        Ok(())
+    }
+}
+
+/// Weights kept for the rest of the run (options are read once per process).
+fn leak(weights: Weights) -> &'static Weights {
+    Box::leak(Box::new(weights))
+}
+
+/// `--uttt-eval playout|nn|blend:W`: the network's share of a leaf's value.
+fn uttt_eval(text: &str) -> Result<Option<f32>, String> {
+    let err = || format!("--uttt-eval: playout, nn or blend:W with 0 < W < 1, not {text:?}");
+    match text {
+        "playout" => Ok(None),
+        "nn" => Ok(Some(1.0)),
+        _ => {
+            let share: f32 = text
+                .strip_prefix("blend:")
+                .and_then(|w| w.parse().ok())
+                .ok_or_else(err)?;
+            if share > 0.0 && share < 1.0 {
+                Ok(Some(share))
+            } else {
+                Err(err())
+            }
+        }
+    }
+}
+
+/// `--ept MOVES,BOUND`.
+fn early_termination(text: &str) -> Result<(u32, f32), String> {
+    let err = || format!("--ept needs MOVES,BOUND (such as 50,0.7), not {text:?}");
+    let (moves, bound) = text.split_once(',').ok_or_else(err)?;
+    let moves = moves.trim().parse().map_err(|_| err())?;
+    let bound: f32 = bound.trim().parse().map_err(|_| err())?;
+    if !(bound >= 0.0 && bound.is_finite()) {
+        return Err(err());
+    }
+    Ok((moves, bound))
+}
+
+/// `--prior VISITS,BIAS`.
+fn prior(text: &str) -> Result<(u32, f32), String> {
+    let err = || format!("--prior needs VISITS,BIAS (such as 10,0.2), not {text:?}");
+    let (visits, bias) = text.split_once(',').ok_or_else(err)?;
+    let visits: u32 = visits.trim().parse().map_err(|_| err())?;
+    let bias: f32 = bias.trim().parse().map_err(|_| err())?;
+    if visits == 0 || !(0.0..=0.5).contains(&bias) {
+        return Err(err());
+    }
+    Ok((visits, bias))
+}
+
+/// `--contempt X`: a draw's worth below one half for the bot, in `-0.5..=0.5`.
+fn contempt(text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(x) if (-0.5..=0.5).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "--contempt needs a number from -0.5 to 0.5, not {text:?}"
+        )),
+    }
+}
+
+/// `--eval-weights W1,…,W14` (the order of [`Weights::to_vec`]).
+fn eval_weights(text: &str) -> Result<Weights, String> {
+    let values: Result<Vec<f32>, _> = text.split(',').map(|v| v.trim().parse::<f32>()).collect();
+    values
+        .ok()
+        .filter(|v| v.iter().all(|x| x.is_finite()))
+        .and_then(|v| Weights::from_slice(&v))
+        .ok_or_else(|| format!("--eval-weights needs 14 comma-separated numbers, not {text:?}"))
+}
+
+/// The UTTT flags: the MCTS search's, then alpha-beta's and the evaluation's.
+pub const SECTIONS: &[Section<UtttConfig>] = &[
+    Section {
+        title: "UTTT search (MCTS-UCT):",
+        flags: MCTS_FLAGS,
+    },
+    Section {
+        title: "UTTT alpha-beta (Liang 2017's minimax) and the evaluation:",
+        flags: ALPHABETA_FLAGS,
+    },
+];
+
+const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
+    Flag {
+        name: "--c",
+        value: "X",
+        needs: "a number",
+        help: &["UCT exploration constant, rewards in 0..1 [0.5]"],
+        set: |c, v| {
+            c.tree.exploration = v.positive()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--expand-visits",
+        value: "N",
+        needs: "visits",
+        help: &["play-outs a leaf gets before its children are created [16]"],
+        set: |c, v| {
+            c.tree.expand_visits = v.number()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--max-nodes",
+        value: "N",
+        needs: "nodes",
+        help: &[
+            "memory bound of the tree in nodes (about 24 bytes each);",
+            "when full, search goes on without expanding [4000000]",
+        ],
+        set: |c, v| {
+            c.tree.max_nodes = v.number()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--final",
+        value: "robust|max-robust|secure",
+        needs: "a final-move rule",
+        help: &[
+            "final move: most visits; most visits and best value,",
+            "searching on (up to twice the budget) until both agree;",
+            "or the best mean - 1/sqrt(visits) [max-robust]",
+        ],
+        set: |c, v| {
+            c.tree.final_move = final_move(v.text)?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--no-solver",
+        value: "",
+        needs: "",
+        help: &["do not prove wins and losses (MCTS-Solver)"],
+        set: |c, _| {
+            c.tree.solver = false;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--uttt-eval",
+        value: "playout|nn|blend:W",
+        needs: "playout, nn or blend:W",
+        help: &[
+            "MCTS leaves valued by play-outs, by the embedded value",
+            "network (src/uttt/nn_weights.bin, tune/README.md), or W",
+            "network and 1-W one play-out [playout]",
+        ],
+        set: |c, v| {
+            c.play.network = uttt_eval(v.text)?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--rave",
+        value: "R",
+        needs: "a number",
+        help: &[
+            "RAVE with the minimum-MSE schedule's constant R (Liang",
+            "2017: 0.1); AMAF values steer selection early [off]",
+        ],
+        set: |c, v| {
+            c.tree.rave = Some(v.positive()?);
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--grave",
+        value: "REF",
+        needs: "visits",
+        help: &[
+            "GRAVE (Cazenave 2015), with --rave: a node with fewer than",
+            "REF visits steers by the AMAF values of its nearest",
+            "ancestor (same player to move) with REF [off]",
+        ],
+        set: |c, v| {
+            c.tree.grave_reference = v.number()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--prior",
+        value: "VISITS,BIAS",
+        needs: "VISITS,BIAS",
+        help: &[
+            "heuristic node initialisation: a new node starts with",
+            "VISITS visits valued 0.5 + BIAS per tactical point (wins",
+            "a small board +1, lets the opponent win one -1, gives it",
+            "a free choice -0.5); they count towards",
+            "--expand-visits [5,0.2]",
+        ],
+        set: |c, v| {
+            let (visits, bias) = prior(v.text)?;
+            c.tree.prior_visits = visits;
+            c.play.prior_bias = Some(bias);
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--no-prior",
+        value: "",
+        needs: "",
+        help: &["new nodes start empty"],
+        set: |c, _| {
+            c.tree.prior_visits = 0;
+            c.play.prior_bias = None;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--prior-net",
+        value: "W",
+        needs: "a weight",
+        help: &[
+            "heuristic node initialisation by the embedded network too:",
+            "a new node's starting value moves by W times the",
+            "network's value of it for its mover above or below one",
+            "half (with the prior's VISITS) [off]",
+        ],
+        set: |c, v| {
+            c.play.network_prior = Some(v.positive()?);
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--end-rule",
+        value: "draw|boards",
+        needs: "draw or boards",
+        help: &[
+            "UTTT over the engines' protocol: a game without a line of",
+            "small boards is a draw (TheAIGames, riddles.io) or goes",
+            "to the player with more of them (CodinGame's rule; its",
+            "own protocol always plays it) [draw]",
+        ],
+        set: |c, v| {
+            c.end_rule = v.parse()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--contempt",
+        value: "X",
+        needs: "a number",
+        help: &[
+            "a draw is worth 0.5-X to the bot and 0.5+X to its",
+            "opponent in the search (-0.5..0.5) [0.2]",
+        ],
+        set: |c, v| {
+            c.tree.contempt = contempt(v.text)?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--playout",
+        value: "random|win-first",
+        needs: "a play-out",
+        help: &[
+            "play-outs: uniformly random moves, or a move that wins",
+            "the game at once whenever there is one [random]",
+        ],
+        set: |c, v| {
+            c.play.win_first = match v.text {
+                "random" => false,
+                "win-first" => true,
+                other => return Err(format!("unknown play-out {other:?}: random or win-first")),
+            };
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--ept",
+        value: "MOVES,BOUND",
+        needs: "MOVES,BOUND",
+        help: &[
+            "early play-out termination: after MOVES play-out moves the",
+            "evaluation decides, a draw within +-BOUND (Liang 2017:",
+            "50,0.7) [off]",
+        ],
+        set: |c, v| {
+            c.play.early_termination = Some(early_termination(v.text)?);
+            Ok(())
+        },
+    },
+];
+
+const ALPHABETA_FLAGS: &[Flag<UtttConfig>] = &[
+    Flag {
+        name: "--uttt-search",
+        value: "mcts|alphabeta",
+        needs: "mcts or alphabeta",
+        help: &[
+            "MCTS-UCT, or iterative-deepening alpha-beta with a Zobrist",
+            "transposition table, timed by Liang 2017's Table 4.1",
+            "[mcts]",
+        ],
+        set: |c, v| {
+            c.play.search = v.parse()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--uttt-depth",
+        value: "N",
+        needs: "plies",
+        help: &[
+            "alpha-beta: search exactly N plies (Liang 2017's minimax",
+            "N), the clock allowing [iterative deepening]",
+        ],
+        set: |c, v| {
+            c.play.depth = Some(v.number()?);
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--eval",
+        value: "simple|connecting|advanced|comprehensive",
+        needs: "an evaluation",
+        help: &[
+            "Liang 2017's evaluation for alpha-beta and --ept, with",
+            "its CMA-ES-tuned weights [comprehensive]",
+        ],
+        set: |c, v| {
+            let kind: EvalKind = v.parse()?;
+            c.play.weights = leak(kind.seed_weights());
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--eval-weights",
+        value: "W1,...,W14",
+        needs: "14 weights",
+        help: &[
+            "the evaluation's weights: won boards (middle, corner, side),",
+            "macro two-in-a-row, micro two-in-a-row, then marks by board",
+            "class (middle, corner, side) and cell class (tune-eval)",
+        ],
+        set: |c, v| {
+            c.play.weights = leak(eval_weights(v.text)?);
+            Ok(())
+        },
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::uttt::searcher::UtttSearchKind;
+    use crate::bot::Config;
+
+    #[test]
+    fn liang_2017s_uttt_options_parse_and_bad_values_are_refused() {
+        let config = Config::from_args(&[
+            "--uttt-search",
+            "alphabeta",
+            "--eval",
+            "advanced",
+            "--uttt-depth",
+            "7",
+            "--playout",
+            "win-first",
+            "--ept",
+            "50,0.7",
+        ])
+        .unwrap();
+        let play = config.uttt.play;
+        assert_eq!(play.search, UtttSearchKind::AlphaBeta);
+        assert_eq!(*play.weights, EvalKind::Advanced.seed_weights());
+        assert_eq!(play.depth, Some(7));
+        assert!(play.win_first);
+        assert_eq!(play.early_termination, Some((50, 0.7)));
+        let weights = Config::from_args(&["--eval-weights", "1,2,3,4,5,6,7,8,9,10,11,12,13,14"])
+            .unwrap()
+            .uttt
+            .play
+            .weights;
+        assert_eq!(weights.micro_marks[2], [12.0, 13.0, 14.0]);
+        let eval = |text: &str| {
+            Config::from_args(&["--uttt-eval", text])
+                .unwrap()
+                .uttt
+                .play
+                .network
+        };
+        assert_eq!(eval("playout"), None);
+        assert_eq!(eval("nn"), Some(1.0));
+        assert_eq!(eval("blend:0.3"), Some(0.3));
+        for bad in [
+            &["--uttt-search", "minimax"][..],
+            &["--eval", "clever"],
+            &["--eval-weights", "1,2,3"],
+            &["--eval-weights", "1,2,3,4,5,6,7,8,9,10,11,12,13,x"],
+            &["--uttt-depth", "0"],
+            &["--playout", "heavy"],
+            &["--ept", "50"],
+            &["--ept", "50,-1"],
+            &["--uttt-eval", "blend:1.5"],
+            &["--uttt-eval", "blend"],
+            &["--uttt-eval", "policy"],
+        ] {
+            assert!(Config::from_args(bad).is_err(), "{bad:?} accepted");
+        }
+    }
+}
