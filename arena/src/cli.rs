@@ -78,6 +78,8 @@ pub struct Options {
     pub openings: Option<String>,
     /// Continue the series recorded in `out` (its finished games are kept).
     pub resume: bool,
+    /// Whether `--seed` was given: a resumed series without it takes the recorded seed.
+    pub seed_given: bool,
 }
 
 /// A side's clock: the initial and maximum timebank and the refill after every answer,
@@ -410,7 +412,8 @@ pub struct SeriesArgs {
     /// Continue the series (or tournament) recorded in --out DIR
     ///
     /// Its finished games are kept and the others played; give the same options (the
-    /// seed is read from DIR if not given); --games may grow.
+    /// seed is read from DIR if not given); --games may grow. A folder without a series
+    /// starts one. One arena at a time plays into a folder (DIR/arena.lock).
     #[arg(long)]
     pub resume: bool,
     /// The bots' shell commands (A, then B), instead of --engine
@@ -550,13 +553,10 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
     if resume && out.is_none() {
         return Err("--resume needs --out DIR (the folder of the series to continue)".into());
     }
-    let seed = match seed {
-        Some(seed) => seed,
-        // Resumed without --seed: the recorded series' seed, so its games stay the same.
-        None if resume => crate::record::saved_seed(out.as_deref().expect("checked above"))?,
-        // A short seed from the clock: it is printed, and typed again to repeat a series.
-        None => clock_seed() % 1_000_000_000,
-    };
+    let seed_given = seed.is_some();
+    // A short seed from the clock: it is printed, and typed again to repeat a series (a
+    // resumed series takes its recorded seed instead: `record::GameLog::open`).
+    let seed = seed.unwrap_or_else(|| clock_seed() % 1_000_000_000);
     let series_clock = Clock {
         timebank: timebank.unwrap_or(match game {
             GameKind::UtttCodinGame | GameKind::TronCodinGame => FIRST_TURN_MS,
@@ -593,6 +593,7 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
         shard,
         openings,
         resume,
+        seed_given,
     };
     // Engines without time odds play on the series' clock, even in other pairings.
     let engines = engine

@@ -35,7 +35,7 @@ use game::GameRecord;
 /// Returns the process exit code.
 pub fn run(opts: &Options) -> i32 {
     match play_series(opts) {
-        Ok(records) => finish_series(opts, &records),
+        Ok((opts, records)) => finish_series(&opts, &records),
         Err(e) => {
             eprintln!("arena: {e}");
             2
@@ -44,8 +44,9 @@ pub fn run(opts: &Options) -> i32 {
 }
 
 /// Plays the series `opts` describes (the games not yet recorded in `--out`, with
-/// `--resume`), recording each game as it ends; every game, sorted by index.
-pub fn play_series(opts: &Options) -> Result<Vec<GameRecord>, String> {
+/// `--resume`), recording each game as it ends; the options it was played with (a
+/// resumed series' seed is the recorded one) and every game, sorted by index.
+pub fn play_series(opts: &Options) -> Result<(Options, Vec<GameRecord>), String> {
     let maps = opts
         .maps
         .iter()
@@ -54,6 +55,15 @@ pub fn play_series(opts: &Options) -> Result<Vec<GameRecord>, String> {
     if opts.game != GameKind::Tron && !maps.is_empty() {
         return Err("--map is for --game tron".into());
     }
+    let mut opts = opts.clone();
+    let (log, done) = match &opts.out {
+        Some(_) => {
+            let (log, done) = record::GameLog::open(&mut opts)?;
+            (Some(log), done)
+        }
+        None => (None, Vec::new()),
+    };
+    let opts = &opts;
     let until = opts.sprt.map_or(String::new(), |s| {
         format!(
             " at most, until SPRT elo0={} elo1={} decides",
@@ -71,21 +81,8 @@ pub fn play_series(opts: &Options) -> Result<Vec<GameRecord>, String> {
         GameKind::TronCodinGame => tron_codingame::play,
     };
     let openings = series::openings(opts, &maps)?;
-    let (log, done) = match &opts.out {
-        Some(_) => {
-            let (log, done) = record::GameLog::open(opts)?;
-            (Some(log), done)
-        }
-        None => (None, Vec::new()),
-    };
-    Ok(series::run_recorded(
-        opts,
-        &maps,
-        &openings,
-        play,
-        log.as_ref(),
-        done,
-    ))
+    let records = series::run_recorded(opts, &maps, &openings, play, log.as_ref(), done);
+    Ok((opts.clone(), records))
 }
 
 /// Prints a finished series' table and writes its `results.json`; the exit code.
@@ -116,8 +113,8 @@ pub fn run_tournament(t: &cli::Tournament) -> i32 {
             opts.names[0],
             opts.names[1]
         );
-        let records = match play_series(&opts) {
-            Ok(records) => records,
+        let (opts, records) = match play_series(&opts) {
+            Ok(played) => played,
             Err(e) => {
                 eprintln!("arena: {e}");
                 return 2;

@@ -42,6 +42,17 @@ fn candidates(spec: &str) -> Vec<std::path::PathBuf> {
 }
 
 impl Map {
+    /// The position before round 0.
+    pub fn start_state(&self) -> Result<TronState, String> {
+        let walls = (0..self.height)
+            .flat_map(|y| (0..self.width).map(move |x| (x, y)))
+            .filter(|&(x, y)| self.walls[(y * self.width + x) as usize])
+            .map(|(x, y)| (x as usize, y as usize));
+        let heads = self.starts.map(|(x, y)| (x as usize, y as usize));
+        TronState::new(self.width as usize, self.height as usize, walls, heads)
+            .map_err(|e| e.to_string())
+    }
+
     /// Parses a text map: the comment lines dropped, the rest is a
     /// [`TronState::from_diagram`] picture (the same cells, the same checks).
     pub fn parse(name: &str, text: &str) -> Result<Map, String> {

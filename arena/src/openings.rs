@@ -15,7 +15,6 @@
 
 use super::cli::GameKind;
 use super::maps::{empty_size, Map};
-use super::tron_match::start_state;
 use mctsbot::search::{FastRng, Game};
 use mctsbot::tron::{Direction, TronState};
 use mctsbot::uttt::{Board, Move};
@@ -111,7 +110,9 @@ impl Book {
                     .into(),
             ),
             (Book::Random(rounds), GameKind::Tron) => {
-                let start = start_state(map.ok_or("a Light Riders opening needs a map")?)?;
+                let start = map
+                    .ok_or("a Light Riders opening needs a map")?
+                    .start_state()?;
                 let rounds = random_tron(&start, *rounds, rng());
                 Ok(Opening::Tron(
                     TronLine {
@@ -139,7 +140,7 @@ impl Book {
                     .as_ref()
                     .or(map)
                     .ok_or("a Light Riders opening needs a map")?;
-                start_state(map)
+                map.start_state()
                     .and_then(|start| replay_tron(&start, &parsed.rounds))
                     .map_err(|e| format!("opening {line:?}: {e}"))?;
                 Ok(Opening::Tron(parsed, board))
@@ -488,7 +489,7 @@ fn tron_candidates(spec: &SuiteSpec) -> Result<Vec<(TronLine, Map)>, String> {
     fixed.extend(free);
     Ok(fixed
         .into_iter()
-        .filter(|(_, map)| start_state(map).is_ok_and(|s| lively(&s)))
+        .filter(|(_, map)| map.start_state().is_ok_and(|s| lively(&s)))
         .collect())
 }
 
@@ -506,7 +507,7 @@ pub fn balanced_tron_suite(spec: &SuiteSpec) -> Result<Vec<String>, String> {
         (text, map)
     });
     let mut suite = keep_even(spec, candidates, |map| {
-        let state = start_state(&map).ok()?;
+        let state = map.start_state().ok()?;
         let mut searcher = TronSearcher::new(&TronConfig::default(), state, 0, rng.next_u64(), 1);
         searcher.search(Limits::millis(spec.ms));
         // The root's visit-weighted mean, not the best move's: the best of several noisy
@@ -569,7 +570,7 @@ mod tests {
     #[test]
     fn tron_openings_keep_both_riders_alive() {
         let map = Map::load("rooms16").unwrap();
-        let start = start_state(&map).unwrap();
+        let start = map.start_state().unwrap();
         for pair in 0..20 {
             let opening = Book::Random(6)
                 .opening(GameKind::Tron, 1, pair, Some(&map))
@@ -708,7 +709,7 @@ mod tests {
                 .unwrap();
             let map = opening.map().expect("every line sets its board");
             assert!(map.is_symmetric(), "{}", lines[pair as usize]);
-            assert!(lively(&start_state(map).unwrap()));
+            assert!(lively(&map.start_state().unwrap()));
             maps.insert(map.name.clone());
         }
         // The riddles board and shipped maps both.
@@ -717,7 +718,7 @@ mod tests {
 
     #[test]
     fn lively_starts_leave_both_riders_a_choice_and_a_fight() {
-        let state = |diagram: &str| start_state(&Map::parse("m", diagram).unwrap()).unwrap();
+        let state = |diagram: &str| Map::parse("m", diagram).unwrap().start_state().unwrap();
         assert!(lively(&state(".....\n.0.1.\n.....\n")));
         // Player 0 in a dead end of one cell's mouth: a forced first move.
         assert!(!lively(&state("#....\n0#.1.\n.....\n")));

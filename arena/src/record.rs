@@ -116,58 +116,123 @@ pub struct GameLog {
     games: Mutex<std::fs::File>,
 }
 
+/// The file that marks a series folder as being played into, holding the arena's pid.
+pub const LOCK_FILE: &str = "arena.lock";
+
+/// Claims the series folder `dir` for this process: two arenas appending to one
+/// `games.jsonl` would interleave two series. A lock left by an arena that is gone (a
+/// killed run) is taken over.
+fn lock(dir: &Path) -> Result<(), String> {
+    let path = dir.join(LOCK_FILE);
+    for _ in 0..2 {
+        match std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&path)
+        {
+            Ok(mut file) => {
+                return write!(file, "{}", std::process::id())
+                    .map_err(|e| format!("cannot write {}: {e}", path.display()))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {
+                let owner = std::fs::read_to_string(&path).unwrap_or_default();
+                let alive = owner.trim().parse::<libc::pid_t>().is_ok_and(|pid| {
+                    // SAFETY: signal 0 only asks whether the process exists.
+                    pid > 0 && unsafe { libc::kill(pid, 0) } == 0
+                });
+                if alive {
+                    return Err(format!(
+                        "another arena (pid {}) is playing into {}",
+                        owner.trim(),
+                        dir.display()
+                    ));
+                }
+                let _ = std::fs::remove_file(&path);
+            }
+            Err(e) => return Err(format!("cannot create {}: {e}", path.display())),
+        }
+    }
+    Err(format!("cannot claim {}", path.display()))
+}
+
+/// [`GameLog::open`] once the folder is claimed: the recorded games (checked against
+/// `opts`), the settings written, and `games.jsonl` opened for appending.
+fn prepare(opts: &mut Options, dir: &Path) -> Result<(std::fs::File, Vec<GameRecord>), String> {
+    let games_path = dir.join(GAMES_FILE);
+    let recorded = games_path.exists() || dir.join(RESULTS_FILE).exists();
+    let done = if opts.resume && recorded {
+        let (saved, records) = read_series(dir)?;
+        if !opts.seed_given {
+            opts.seed = saved.seed;
+        }
+        let differences = differing_settings(&saved, opts);
+        if !differences.is_empty() {
+            return Err(format!(
+                "{} holds another series (different {}): resume it with the same options",
+                dir.display(),
+                differences.join(", ")
+            ));
+        }
+        records
+    } else if recorded && !opts.resume {
+        return Err(format!(
+            "{} already holds games of a series: --resume continues it, or give another --out",
+            dir.display()
+        ));
+    } else {
+        Vec::new()
+    };
+    let io = |e: std::io::Error| format!("cannot write {}: {e}", dir.display());
+    // A resumed series' results.json would hide the games recorded from now on.
+    let _ = std::fs::remove_file(dir.join(RESULTS_FILE));
+    std::fs::write(dir.join(SETTINGS_FILE), schema::to_text(&series_file(opts))).map_err(io)?;
+    // The games read back are written out again: a line cut by an interruption (or
+    // a results.json without games.jsonl) leaves a clean file to append to.
+    let mut lines = String::new();
+    for r in &done {
+        lines += &schema::to_line(&game_row(r));
+        lines.push('\n');
+    }
+    std::fs::write(&games_path, lines).map_err(io)?;
+    let games = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&games_path)
+        .map_err(io)?;
+    Ok((games, done))
+}
+
+impl Drop for GameLog {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(self.dir.join(LOCK_FILE));
+    }
+}
+
 impl GameLog {
     /// Opens the record of the series `opts` in its `--out` folder. A new series writes
     /// its settings and refuses a folder that already holds games; with `--resume` the
     /// folder must hold the same series (only `--games` may differ), whose recorded
     /// games are returned to be kept.
-    pub fn open(opts: &Options) -> Result<(GameLog, Vec<GameRecord>), String> {
+    ///
+    /// Resumed without `--seed`, `opts` takes the recorded series' seed, so that its
+    /// games stay the same.
+    pub fn open(opts: &mut Options) -> Result<(GameLog, Vec<GameRecord>), String> {
         let dir = opts.out.clone().expect("a game log needs --out");
-        let games_path = dir.join(GAMES_FILE);
-        let recorded = games_path.exists() || dir.join(RESULTS_FILE).exists();
-        let done = if opts.resume && recorded {
-            let (saved, records) = read_series(&dir)?;
-            let differences = differing_settings(&saved, opts);
-            if !differences.is_empty() {
-                return Err(format!(
-                    "{} holds another series (different {}): resume it with the same options",
-                    dir.display(),
-                    differences.join(", ")
-                ));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        lock(&dir)?;
+        match prepare(opts, &dir) {
+            Ok((games, done)) => Ok((
+                GameLog {
+                    dir,
+                    games: Mutex::new(games),
+                },
+                done,
+            )),
+            Err(e) => {
+                let _ = std::fs::remove_file(dir.join(LOCK_FILE));
+                Err(e)
             }
-            records
-        } else if recorded && !opts.resume {
-            return Err(format!(
-                "{} already holds games of a series: --resume continues it, or give another --out",
-                dir.display()
-            ));
-        } else {
-            Vec::new()
-        };
-        let io = |e: std::io::Error| format!("cannot write {}: {e}", dir.display());
-        std::fs::create_dir_all(&dir).map_err(io)?;
-        // A resumed series' results.json would hide the games recorded from now on.
-        let _ = std::fs::remove_file(dir.join(RESULTS_FILE));
-        std::fs::write(dir.join(SETTINGS_FILE), schema::to_text(&series_file(opts))).map_err(io)?;
-        // The games read back are written out again: a line cut by an interruption (or
-        // a results.json without games.jsonl) leaves a clean file to append to.
-        let mut lines = String::new();
-        for r in &done {
-            lines += &schema::to_line(&game_row(r));
-            lines.push('\n');
         }
-        std::fs::write(&games_path, lines).map_err(io)?;
-        let games = std::fs::OpenOptions::new()
-            .append(true)
-            .open(&games_path)
-            .map_err(io)?;
-        Ok((
-            GameLog {
-                dir,
-                games: Mutex::new(games),
-            },
-            done,
-        ))
     }
 
     /// Records a finished game: its transcripts, then its line (flushed at once).
@@ -210,11 +275,6 @@ fn differing_settings(saved: &Options, opts: &Options) -> Vec<String> {
         names.push("sprt".into());
     }
     names
-}
-
-/// The seed of the series recorded in `dir` (for `--resume` without `--seed`).
-pub fn saved_seed(dir: &Path) -> Result<u64, String> {
-    Ok(read_settings(dir)?.settings.seed)
 }
 
 fn read_json<T: DeserializeOwned>(path: &Path) -> Result<T, String> {
@@ -325,6 +385,7 @@ pub fn options(file: &SeriesFile) -> Result<Options, String> {
         shard: s.shard.as_deref().map(Shard::parse).transpose()?,
         openings: s.openings.clone(),
         resume: false,
+        seed_given: true,
     })
 }
 

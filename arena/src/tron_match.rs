@@ -11,12 +11,11 @@
 //! each other, so a silent bot is treated the same from either start.
 
 use super::game::{Asked, GameRecord, GameSetup};
-use super::maps::Map;
 use super::openings::{Opening, TronLine};
 use mctsbot::game::Outcome;
 use mctsbot::protocol::{Command, GameUpdate, Setting, Token};
 use mctsbot::tron::parse_tron_answer;
-use mctsbot::tron::{Direction, TronState};
+use mctsbot::tron::Direction;
 use std::time::Instant;
 
 /// The direction a rider has before its first answer: towards the other start, along the
@@ -37,23 +36,13 @@ pub fn initial_direction(me: (u32, u32), other: (u32, u32)) -> Direction {
     }
 }
 
-/// The position before round 0.
-pub fn start_state(map: &Map) -> Result<TronState, String> {
-    let walls = (0..map.height)
-        .flat_map(|y| (0..map.width).map(move |x| (x, y)))
-        .filter(|&(x, y)| map.walls[(y * map.width + x) as usize])
-        .map(|(x, y)| (x as usize, y as usize));
-    let heads = map.starts.map(|(x, y)| (x as usize, y as usize));
-    TronState::new(map.width as usize, map.height as usize, walls, heads).map_err(|e| e.to_string())
-}
-
 /// Plays one game between the setup's bots.
 pub fn play(setup: &GameSetup) -> GameRecord {
     let started = Instant::now();
     let opts = setup.opts;
     let map = setup.map.as_ref().expect("a Light Riders game has a map");
     let mut seats = setup.seats();
-    let mut state = match start_state(map) {
+    let mut state = match map.start_state() {
         Ok(state) => state,
         Err(e) => return setup.finish(seats, None, 0, format!("bad map: {e}"), started),
     };

@@ -277,8 +277,6 @@ fn version_names_the_package() {
 
 #[test]
 fn tournaments_and_engines_are_checked() {
-    let dir = folder("checks");
-    let out = dir.to_str().unwrap();
     let two = engines()[..2].to_vec();
     let cases: Vec<(Vec<&str>, &str)> = vec![
         (
@@ -321,10 +319,6 @@ fn tournaments_and_engines_are_checked() {
             vec!["--watch=1", "a", "b"],
             "unexpected value '1' for '--watch'",
         ),
-        (
-            vec!["--out", out, "--games", "2", "--resume", "--", "a", "b"],
-            "cannot read",
-        ),
     ];
     for (args, error) in cases {
         let run = arena(&args);
@@ -335,4 +329,55 @@ fn tournaments_and_engines_are_checked() {
             text(&run.stderr)
         );
     }
+}
+
+#[test]
+fn a_series_folder_is_played_into_by_one_arena_at_a_time() {
+    let dir = folder("lock");
+    std::fs::create_dir_all(&dir).unwrap();
+    let lock = dir.join("arena.lock");
+    let first = bot("first_legal", "");
+    let series = |extra: &[&str]| {
+        let mut args = FAST.to_vec();
+        args.extend([
+            "--games",
+            "2",
+            "--seed",
+            "1",
+            "--out",
+            dir.to_str().unwrap(),
+        ]);
+        args.extend_from_slice(extra);
+        args.extend(["--", first.as_str(), first.as_str()]);
+        arena(&args)
+    };
+    // --resume into a folder without a series starts it (scripts may always resume).
+    let started = series(&["--resume"]);
+    assert!(started.status.success(), "{}", text(&started.stderr));
+    assert_eq!(recorded(&dir).len(), 2);
+    std::fs::remove_file(dir.join("games.jsonl")).unwrap();
+    std::fs::remove_file(dir.join("results.json")).unwrap();
+    // A live process (this test) holds the folder: refused, nothing written.
+    std::fs::write(&lock, std::process::id().to_string()).unwrap();
+    let refused = series(&[]);
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(
+        text(&refused.stderr).contains("another arena"),
+        "{}",
+        text(&refused.stderr)
+    );
+    assert!(!dir.join("games.jsonl").exists());
+    // A lock left by an arena that is gone is taken over, and released at the end.
+    let mut gone = Command::new("true").spawn().unwrap();
+    gone.wait().unwrap();
+    std::fs::write(&lock, gone.id().to_string()).unwrap();
+    let played = series(&[]);
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    assert_eq!(recorded(&dir).len(), 2);
+    assert!(!lock.exists(), "released");
+    // Refused settings release the folder too.
+    let other = series(&["--resume", "--seed", "2"]);
+    assert_eq!(other.status.code(), Some(2));
+    assert!(!lock.exists());
+    let _ = std::fs::remove_dir_all(&dir);
 }
