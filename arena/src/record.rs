@@ -486,11 +486,14 @@ mod tests {
             game(1, Winner::Draw),
             game(2, Winner::B),
         ];
-        let (log, done) = GameLog::open(&opts).unwrap();
+        let (log, done) = GameLog::open(&mut opts).unwrap();
+        assert!(dir.join(LOCK_FILE).exists(), "the folder is claimed");
         assert!(done.is_empty());
         for g in &games {
             log.append(g).unwrap();
         }
+        drop(log);
+        assert!(!dir.join(LOCK_FILE).exists(), "and released");
         // Interrupted: series.json and games.jsonl.
         let (read, records) = read_series(&dir).unwrap();
         assert_eq!(records, games);
@@ -535,7 +538,7 @@ mod tests {
         assert_eq!(opts.clocks[1], opts.clocks[0]);
         assert_eq!((records.len(), records[0].line.as_str()), (1, ""));
         assert_eq!(records[0].stats[0].answers, 16);
-        assert_eq!(saved_seed(&dir), Ok(5));
+        assert_eq!(opts.seed, 5);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
