@@ -13,6 +13,7 @@
 //! `cargo-equip` bundles whole dependency crates, which would not fit the limit, and
 //! cannot leave out the engines' protocol and Light Riders; so this is hand-written.
 
+use mctsbot::game::GameKind;
 use std::fmt::Write as _;
 use std::path::Path;
 
@@ -29,34 +30,27 @@ pub struct Module {
     pub with_code: bool,
 }
 
-/// The game a bundle plays: CodinGame takes one file per game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BundleGame {
-    Uttt,
-    TronBattle,
+/// What the bundle of a game needs: CodinGame takes one file per game (its Tron is Tron
+/// Battle).
+trait Bundled {
+    /// The bundle's `play`, which [`MAIN`] calls with the input.
+    fn play(self) -> &'static str;
+    /// The game's name on CodinGame.
+    fn title(self) -> &'static str;
 }
 
-impl BundleGame {
-    pub fn from_name(name: &str) -> Option<BundleGame> {
-        match name {
-            "uttt" => Some(BundleGame::Uttt),
-            "tron" | "tron-battle" => Some(BundleGame::TronBattle),
-            _ => None,
-        }
-    }
-
-    /// The bundle's `play`, which [`MAIN`] calls with the input.
+impl Bundled for GameKind {
     fn play(self) -> &'static str {
         match self {
-            BundleGame::Uttt => UTTT_PLAY,
-            BundleGame::TronBattle => TRON_BATTLE_PLAY,
+            GameKind::Uttt => UTTT_PLAY,
+            GameKind::Tron => TRON_BATTLE_PLAY,
         }
     }
 
     fn title(self) -> &'static str {
         match self {
-            BundleGame::Uttt => "Ultimate Tic-Tac-Toe",
-            BundleGame::TronBattle => "Tron Battle",
+            GameKind::Uttt => "Ultimate Tic-Tac-Toe",
+            GameKind::Tron => "Tron Battle",
         }
     }
 }
@@ -153,7 +147,7 @@ bot::tron::battle::run(first, received, input, output, protocol::codingame::SAFE
 "#;
 
 /// The bundle of `game` from the crate whose `src/` is `src`.
-pub fn bundle(src: &Path, game: BundleGame) -> Result<String, String> {
+pub fn bundle(src: &Path, game: GameKind) -> Result<String, String> {
     let mut out = format!(
         "// mctsbot for CodinGame {}, one file made by cg-bundle from the\n\
          // crate's sources (https://github.com: see the project's README). Do not edit.\n{PRELUDE}{MAIN}{}",
@@ -927,8 +921,8 @@ mod tests {
     fn the_real_bundles_hold_their_players_and_leave_the_rest_out() {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src");
         for (game, has, lacks) in [
-            (BundleGame::Uttt, "uttt::board", "tron::battle"),
-            (BundleGame::TronBattle, "tron::battle", "uttt::board"),
+            (GameKind::Uttt, "uttt::board", "tron::battle"),
+            (GameKind::Tron, "tron::battle", "uttt::board"),
         ] {
             let modules = modules(&src, game.play()).unwrap();
             let paths: Vec<&str> = modules.iter().map(|m| m.path.as_str()).collect();

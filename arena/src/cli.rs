@@ -10,10 +10,13 @@ use mctsbot::timeman::{ENGINE_TIMEBANK_MS, TRON_TIME_PER_MOVE_MS, UTTT_TIME_PER_
 use mctsbot::uttt::EndRule;
 use std::path::PathBuf;
 
-/// Which game the arena referees.
+/// Which referee plays the games: a game (one `mctsbot::game::GameKind`) under one
+/// platform's protocol, rules and clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameKind {
+pub enum Referee {
+    /// The TheAIGames / riddles.io UTTT engine.
     Uttt,
+    /// The riddles.io Light Riders engine.
     Tron,
     /// CodinGame's UTTT: its line protocol, end rule (more boards wins a lineless game)
     /// and clock (a fixed time per turn, longer for the first).
@@ -23,23 +26,23 @@ pub enum GameKind {
     TronCodinGame,
 }
 
-impl GameKind {
+impl Referee {
     /// The name on the command line and in `results.json`.
     pub fn name(self) -> &'static str {
         match self {
-            GameKind::Uttt => "uttt",
-            GameKind::Tron => "tron",
-            GameKind::UtttCodinGame => "uttt-cg",
-            GameKind::TronCodinGame => "tron-cg",
+            Referee::Uttt => "uttt",
+            Referee::Tron => "tron",
+            Referee::UtttCodinGame => "uttt-cg",
+            Referee::TronCodinGame => "tron-cg",
         }
     }
 
-    pub fn from_name(name: &str) -> Option<GameKind> {
+    pub fn from_name(name: &str) -> Option<Referee> {
         match name {
-            "uttt" => Some(GameKind::Uttt),
-            "tron" | "lightriders" | "light-riders" => Some(GameKind::Tron),
-            "uttt-cg" | "uttt-codingame" => Some(GameKind::UtttCodinGame),
-            "tron-cg" | "tron-battle" => Some(GameKind::TronCodinGame),
+            "uttt" => Some(Referee::Uttt),
+            "tron" | "lightriders" | "light-riders" => Some(Referee::Tron),
+            "uttt-cg" | "uttt-codingame" => Some(Referee::UtttCodinGame),
+            "tron-cg" | "tron-battle" => Some(Referee::TronCodinGame),
             _ => None,
         }
     }
@@ -48,7 +51,7 @@ impl GameKind {
 /// Everything a series needs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Options {
-    pub game: GameKind,
+    pub game: Referee,
     pub dialect: Dialect,
     /// `--game uttt`: how a game without a line of small boards ends.
     pub end_rule: EndRule,
@@ -318,7 +321,7 @@ pub struct SeriesArgs {
     /// moving in seat order, a rider out of the game (crash, timeout, bad answer) losing
     /// its trail. Also: lightriders, light-riders, uttt-codingame, tron-battle.
     #[arg(long, value_name = "uttt|tron|uttt-cg|tron-cg", value_parser = parse_game)]
-    pub game: Option<GameKind>,
+    pub game: Option<Referee>,
     /// tron-cg: riders in a game, 2 to 4 (seated A B A B, B A B A in odd games)
     ///
     /// The side of the last rider left wins.
@@ -421,8 +424,8 @@ pub struct SeriesArgs {
     pub commands: Vec<String>,
 }
 
-fn parse_game(name: &str) -> Result<GameKind, String> {
-    GameKind::from_name(name).ok_or_else(|| format!("unknown game {name:?}"))
+fn parse_game(name: &str) -> Result<Referee, String> {
+    Referee::from_name(name).ok_or_else(|| format!("unknown game {name:?}"))
 }
 
 fn parse_dialect(name: &str) -> Result<Dialect, String> {
@@ -524,7 +527,7 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
         resume,
         commands,
     } = args;
-    let game = game.unwrap_or(GameKind::Uttt);
+    let game = game.unwrap_or(Referee::Uttt);
     if !engine.is_empty() && !commands.is_empty() {
         return Err("give the bots as --engine specs or as commands, not both".into());
     }
@@ -559,13 +562,13 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
     let seed = seed.unwrap_or_else(|| clock_seed() % 1_000_000_000);
     let series_clock = Clock {
         timebank: timebank.unwrap_or(match game {
-            GameKind::UtttCodinGame | GameKind::TronCodinGame => FIRST_TURN_MS,
+            Referee::UtttCodinGame | Referee::TronCodinGame => FIRST_TURN_MS,
             _ => ENGINE_TIMEBANK_MS,
         }),
         time_per_move: time_per_move.unwrap_or(match game {
-            GameKind::Uttt => UTTT_TIME_PER_MOVE_MS,
-            GameKind::Tron => TRON_TIME_PER_MOVE_MS,
-            GameKind::UtttCodinGame | GameKind::TronCodinGame => TURN_MS,
+            Referee::Uttt => UTTT_TIME_PER_MOVE_MS,
+            Referee::Tron => TRON_TIME_PER_MOVE_MS,
+            Referee::UtttCodinGame | Referee::TronCodinGame => TURN_MS,
         }),
     };
     // The first two engines are A and B (a tournament's pairings replace them).
@@ -625,7 +628,7 @@ mod tests {
     #[test]
     fn defaults_and_flags() {
         let o = parse(&["--", "a --x 1", "b"]).unwrap();
-        assert_eq!(o.game, GameKind::Uttt);
+        assert_eq!(o.game, Referee::Uttt);
         let clock = Clock {
             timebank: 10_000,
             time_per_move: 500,
@@ -652,7 +655,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             (o.game, o.clocks[1].time_per_move, o.games, o.jobs, o.seed),
-            (GameKind::Tron, 200, 4, 2, 9)
+            (Referee::Tron, 200, 4, 2, 9)
         );
         assert_eq!(o.maps, ["empty13", "rooms16", "gate16"]);
         assert!(o.watch);

@@ -28,8 +28,9 @@ pub mod tron_match;
 pub mod uttt_codingame;
 pub mod uttt_match;
 
-use cli::{GameKind, Options};
+use cli::{Options, Referee};
 use game::GameRecord;
+use mctsbot::game::GameKind;
 
 /// Runs the series `opts` describes, prints the table to stdout and writes `--out`.
 /// Returns the process exit code.
@@ -52,7 +53,7 @@ pub fn play_series(opts: &Options) -> Result<(Options, Vec<GameRecord>), String>
         .iter()
         .map(|m| maps::Map::load(m))
         .collect::<Result<Vec<_>, _>>()?;
-    if opts.game != GameKind::Tron && !maps.is_empty() {
+    if opts.game != Referee::Tron && !maps.is_empty() {
         return Err("--map is for --game tron".into());
     }
     let mut opts = opts.clone();
@@ -75,10 +76,10 @@ pub fn play_series(opts: &Options) -> Result<(Options, Vec<GameRecord>), String>
         opts.games, opts.seed, opts.jobs
     );
     let play: series::PlayFn = match opts.game {
-        GameKind::Uttt => uttt_match::play,
-        GameKind::Tron => tron_match::play,
-        GameKind::UtttCodinGame => uttt_codingame::play,
-        GameKind::TronCodinGame => tron_codingame::play,
+        Referee::Uttt => uttt_match::play,
+        Referee::Tron => tron_match::play,
+        Referee::UtttCodinGame => uttt_codingame::play,
+        Referee::TronCodinGame => tron_codingame::play,
     };
     let openings = series::openings(opts, &maps)?;
     let records = series::run_recorded(opts, &maps, &openings, play, log.as_ref(), done);
@@ -207,8 +208,8 @@ pub fn run_merge(args: &FoldersArgs) -> i32 {
 )]
 pub struct OpeningsArgs {
     /// The game: uttt or tron
-    #[arg(long, value_name = "uttt|tron", default_value = "uttt", value_parser = openings_game)]
-    pub game: GameKind,
+    #[arg(long, value_name = "uttt|tron", default_value = "uttt")]
+    pub game: mctsbot::game::GameKind,
     /// uttt: random plies per line [default: 2..4]
     #[arg(long, value_name = "MIN..MAX", value_parser = plies_range)]
     pub plies: Option<std::ops::RangeInclusive<u32>>,
@@ -231,13 +232,6 @@ pub struct OpeningsArgs {
     /// Seed of the candidates and the searches
     #[arg(long, value_name = "S", default_value_t = 1)]
     pub seed: u64,
-}
-
-fn openings_game(name: &str) -> Result<GameKind, String> {
-    match GameKind::from_name(name) {
-        Some(g @ (GameKind::Uttt | GameKind::Tron)) => Ok(g),
-        _ => Err(format!("uttt or tron, not {name:?}")),
-    }
 }
 
 fn plies_range(text: &str) -> Result<std::ops::RangeInclusive<u32>, String> {

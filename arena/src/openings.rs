@@ -13,7 +13,7 @@
 //!
 //! `--openings NAME` also finds the suites shipped in `protocol/openings/NAME.txt`.
 
-use super::cli::GameKind;
+use super::cli::Referee;
 use super::maps::{empty_size, Map};
 use mctsbot::search::{FastRng, Game};
 use mctsbot::tron::{Direction, TronState};
@@ -83,15 +83,15 @@ impl Book {
     /// Riders; an error if a line is malformed or does not leave a game to play.
     pub fn opening(
         &self,
-        game: GameKind,
+        game: Referee,
         seed: u64,
         pair: u64,
         map: Option<&Map>,
     ) -> Result<Opening, String> {
         let rng = || FastRng::seed_from_u64(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ pair);
         match (self, game) {
-            (Book::Random(plies), GameKind::Uttt) => Ok(Opening::Uttt(random_uttt(*plies, rng()))),
-            (Book::Lines(lines), GameKind::Uttt) => {
+            (Book::Random(plies), Referee::Uttt) => Ok(Opening::Uttt(random_uttt(*plies, rng()))),
+            (Book::Lines(lines), Referee::Uttt) => {
                 let line = &lines[pair as usize % lines.len()];
                 parse_uttt(line).map(Opening::Uttt).map_err(|e| {
                     if parse_tron(line).is_ok() {
@@ -104,12 +104,12 @@ impl Book {
                     }
                 })
             }
-            (_, GameKind::UtttCodinGame | GameKind::TronCodinGame) => Err(
+            (_, Referee::UtttCodinGame | Referee::TronCodinGame) => Err(
                 "CodinGame's protocols cannot show a bot an opening (UTTT sends only the last \
                  move, Tron Battle only the heads)"
                     .into(),
             ),
-            (Book::Random(rounds), GameKind::Tron) => {
+            (Book::Random(rounds), Referee::Tron) => {
                 let start = map
                     .ok_or("a Light Riders opening needs a map")?
                     .start_state()?;
@@ -122,7 +122,7 @@ impl Book {
                     None,
                 ))
             }
-            (Book::Lines(lines), GameKind::Tron) => {
+            (Book::Lines(lines), Referee::Tron) => {
                 let line = &lines[pair as usize % lines.len()];
                 let parsed = parse_tron(line).map_err(|e| {
                     if parse_uttt(line).is_ok() {
@@ -552,10 +552,10 @@ mod tests {
     #[test]
     fn random_openings_are_the_same_for_a_pair_and_differ_between_pairs() {
         let book = Book::Random(4);
-        let a = book.opening(GameKind::Uttt, 7, 3, None).unwrap();
-        assert_eq!(a, book.opening(GameKind::Uttt, 7, 3, None).unwrap());
+        let a = book.opening(Referee::Uttt, 7, 3, None).unwrap();
+        assert_eq!(a, book.opening(Referee::Uttt, 7, 3, None).unwrap());
         let others: Vec<Opening> = (4..10)
-            .map(|pair| book.opening(GameKind::Uttt, 7, pair, None).unwrap())
+            .map(|pair| book.opening(Referee::Uttt, 7, pair, None).unwrap())
             .collect();
         assert!(others.iter().any(|o| *o != a));
         let Opening::Uttt(moves) = a else { panic!() };
@@ -573,7 +573,7 @@ mod tests {
         let start = map.start_state().unwrap();
         for pair in 0..20 {
             let opening = Book::Random(6)
-                .opening(GameKind::Tron, 1, pair, Some(&map))
+                .opening(Referee::Tron, 1, pair, Some(&map))
                 .unwrap();
             let Opening::Tron(line, None) = &opening else {
                 panic!()
@@ -587,8 +587,8 @@ mod tests {
         // rooms16 starts at (3, 7) and (12, 7): the riders going apart is fine, player 0
         // reversing into its own trail is not.
         let book = Book::Lines(vec!["lr lr".into(), "lr rl".into()]);
-        assert!(book.opening(GameKind::Tron, 1, 0, Some(&map)).is_ok());
-        let err = book.opening(GameKind::Tron, 1, 1, Some(&map)).unwrap_err();
+        assert!(book.opening(Referee::Tron, 1, 0, Some(&map)).is_ok());
+        let err = book.opening(Referee::Tron, 1, 1, Some(&map)).unwrap_err();
         assert!(err.contains("round 1 crashes"), "{err}");
         assert!(parse_tron("rx").is_err() && parse_tron("rrr").is_err());
     }
@@ -624,7 +624,7 @@ mod tests {
 
         let series_map = Map::load("gate16").unwrap();
         let opening = |line: &str, pair| {
-            Book::Lines(vec![line.into()]).opening(GameKind::Tron, 5, pair, Some(&series_map))
+            Book::Lines(vec![line.into()]).opening(Referee::Tron, 5, pair, Some(&series_map))
         };
         // map= replaces the pair's map, with the map's own starts...
         let o = opening("map=rooms16", 0).unwrap();
@@ -676,20 +676,20 @@ mod tests {
     fn a_suite_for_the_other_game_is_refused() {
         let uttt = Book::load("uttt_balanced").unwrap();
         let map = Map::load("rooms16").unwrap();
-        let err = uttt.opening(GameKind::Tron, 1, 0, Some(&map)).unwrap_err();
+        let err = uttt.opening(Referee::Tron, 1, 0, Some(&map)).unwrap_err();
         assert!(
             err.contains("is a UTTT line") && err.contains("--game tron"),
             "{err}"
         );
         let tron = Book::load("lightriders_balanced").unwrap();
-        let err = tron.opening(GameKind::Uttt, 1, 0, None).unwrap_err();
+        let err = tron.opening(Referee::Uttt, 1, 0, None).unwrap_err();
         assert!(
             err.contains("is a Light Riders line") && err.contains("--game uttt"),
             "{err}"
         );
         // A line of neither keeps its own error.
         let err = Book::Lines(vec!["4,4 zz".into()])
-            .opening(GameKind::Uttt, 1, 0, None)
+            .opening(Referee::Uttt, 1, 0, None)
             .unwrap_err();
         assert!(err.contains("\"zz\" is not column,row"), "{err}");
     }
@@ -705,7 +705,7 @@ mod tests {
         let mut maps = std::collections::BTreeSet::new();
         for pair in 0..lines.len() as u64 {
             let opening = book
-                .opening(GameKind::Tron, 1, pair, Some(&default))
+                .opening(Referee::Tron, 1, pair, Some(&default))
                 .unwrap();
             let map = opening.map().expect("every line sets its board");
             assert!(map.is_symmetric(), "{}", lines[pair as usize]);
@@ -746,7 +746,7 @@ mod tests {
         );
         let mut named = Vec::new();
         for (pair, line) in suite.iter().enumerate() {
-            let opening = book.opening(GameKind::Tron, 1, pair as u64, None).unwrap();
+            let opening = book.opening(Referee::Tron, 1, pair as u64, None).unwrap();
             let map = opening.map().unwrap();
             let value: f32 = line.split("value ").nth(1).unwrap()[..5].parse().unwrap();
             assert!((value - 0.5).abs() <= 0.2, "{line}");
@@ -787,7 +787,8 @@ mod tests {
             let value: f32 = comment.split("value ").nth(1).unwrap()[..5]
                 .parse()
                 .unwrap();
-            assert!((value - 0.5).abs() <= 0.05, "{line}");
+            // The comment rounds to three decimals.
+            assert!((value - 0.5).abs() <= 0.05 + 0.0005, "{line}");
         }
     }
 

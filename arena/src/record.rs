@@ -10,7 +10,7 @@
 //! and `games.jsonl` (an interrupted series): `arena merge`, `arena report` and
 //! `--resume` all read it this way.
 
-use super::cli::{Clock, GameKind, Options, Shard};
+use super::cli::{Clock, Options, Referee, Shard};
 use super::game::{GameRecord, SideStats, Winner};
 use super::schema::{self, GameRow, Results, SeriesFile, Settings, Sides, SprtSettings};
 use super::stats::Sprt;
@@ -354,7 +354,7 @@ pub fn options(file: &SeriesFile) -> Result<Options, String> {
         time_per_move: s.time_per_move_b.unwrap_or(clock_a.time_per_move),
     };
     Ok(Options {
-        game: GameKind::from_name(&s.game).unwrap_or(GameKind::Uttt),
+        game: Referee::from_name(&s.game).unwrap_or(Referee::Uttt),
         dialect: match s.dialect.as_str() {
             "Riddles" => Dialect::Riddles,
             _ => Dialect::TheAiGames,

@@ -2,7 +2,7 @@
 //! from both starts), so that games `2k` and `2k + 1` make a pair; an optional SPRT that
 //! stops it early; then the table and `results.json`.
 
-use super::cli::{GameKind, Options};
+use super::cli::{Options, Referee};
 use super::game::{GameRecord, GameSetup, SideStats, Winner};
 use super::maps::Map;
 use super::openings::{Book, Opening};
@@ -20,15 +20,15 @@ pub type PlayFn = fn(&GameSetup) -> GameRecord;
 /// The map of pair `pair` (games `2·pair` and `2·pair + 1` share it, colours swapped).
 pub fn map_for(opts: &Options, maps: &[Map], pair: u64) -> Option<Map> {
     match opts.game {
-        GameKind::Uttt | GameKind::UtttCodinGame | GameKind::TronCodinGame => None,
-        GameKind::Tron if maps.is_empty() => Some(Map::random_empty(
+        Referee::Uttt | Referee::UtttCodinGame | Referee::TronCodinGame => None,
+        Referee::Tron if maps.is_empty() => Some(Map::random_empty(
             opts.width,
             opts.height,
             opts.seed
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 .wrapping_add(pair),
         )),
-        GameKind::Tron => Some(maps[pair as usize % maps.len()].clone()),
+        Referee::Tron => Some(maps[pair as usize % maps.len()].clone()),
     }
 }
 

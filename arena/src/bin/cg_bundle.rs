@@ -3,8 +3,9 @@
 //! `arena::bundle`), to FILE or stdout, from the crate sources in DIR (default: the
 //! workspace's `src/`). Fails if the file is over CodinGame's 100,000 characters.
 
-use arena::bundle::{bundle, BundleGame, CODINGAME_LIMIT};
+use arena::bundle::{bundle, CODINGAME_LIMIT};
 use clap::Parser;
+use mctsbot::game::GameKind;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -16,7 +17,7 @@ use std::process::ExitCode;
 struct Args {
     /// The game: uttt (Ultimate Tic-Tac-Toe) or tron (Tron Battle, also tron-battle)
     #[arg(long, value_name = "uttt|tron", default_value = "uttt", value_parser = game)]
-    game: BundleGame,
+    game: GameKind,
     /// The crate's sources [default: the workspace's src/]
     #[arg(long, value_name = "DIR")]
     src: Option<PathBuf>,
@@ -25,8 +26,12 @@ struct Args {
     out: Option<PathBuf>,
 }
 
-fn game(name: &str) -> Result<BundleGame, String> {
-    BundleGame::from_name(name).ok_or_else(|| format!("uttt or tron, not {name:?}"))
+/// `uttt`, or `tron` (`tron-battle`): CodinGame's Tron is Tron Battle.
+fn game(name: &str) -> Result<GameKind, String> {
+    match name {
+        "tron-battle" => Ok(GameKind::Tron),
+        _ => name.parse(),
+    }
 }
 
 fn main() -> ExitCode {
