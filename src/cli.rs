@@ -1,6 +1,6 @@
-//! What the command lines of `mctsbot` and `arena` share: reading a flag's number and a
-//! seed from the clock. Parsed by hand: a handful of `--flag value` pairs do not justify
-//! a dependency on a competition server that builds from source.
+//! The bot's command-line helpers: reading a flag's number and a seed from the clock.
+//! Parsed by hand: a handful of `--flag value` pairs do not justify a dependency on a
+//! competition server that builds from source (the arena and `tune` use `clap`).
 
 use std::str::FromStr;
 

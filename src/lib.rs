@@ -9,10 +9,10 @@
 //! - [`search`]: the generic MCTS core (sequential and simultaneous-move trees).
 //! - [`uttt`]: Ultimate Tic-Tac-Toe rules on bitboards.
 //! - [`tron`]: Light Riders rules on bitboards and the space evaluation.
-//! - [`cli`]: command-line helpers shared by `mctsbot` and `arena`.
+//! - [`cli`]: the bot's command-line helpers.
 //! - [`bot`]: the glue: options → searcher per game (`bot::uttt`, `bot::tron`), and one
 //!   session loop that turns engine commands into searches and answers.
-//! - [`json`]: the little JSON that `bench` and the arena write.
+//! - [`json`]: the little JSON that `bench` writes.
 //! - [`mod@bench`]: fixed-position search benchmarks (`mctsbot bench`).
 
 pub mod bench;
