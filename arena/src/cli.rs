@@ -4,6 +4,7 @@
 
 use crate::stats::Sprt;
 use clap::{Args, CommandFactory, Parser, Subcommand};
+use mctsbot::cli::clock_seed;
 use mctsbot::protocol::codingame::{FIRST_TURN_MS, TURN_MS};
 use mctsbot::protocol::Dialect;
 use mctsbot::timeman::{ENGINE_TIMEBANK_MS, TRON_TIME_PER_MOVE_MS, UTTT_TIME_PER_MOVE_MS};
@@ -607,13 +608,6 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
         })
         .collect();
     Ok((opts, engines))
-}
-
-/// Nanoseconds since the epoch: a seed that differs from run to run.
-fn clock_seed() -> u64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0x5eed, |d| d.as_nanos() as u64)
 }
 
 #[cfg(test)]
