@@ -21,7 +21,7 @@
 
 use super::board::{Board, EndRule, ANY};
 use super::evaluate::Weights;
-use super::nn::NnBoard;
+use super::nn::{self, NnBoard, QuantizedNet};
 use super::prior;
 use super::tables::{
     cell_list, is_line, list_len, list_mask, list_nth, still_open_mask, winning_cells,
@@ -261,7 +261,7 @@ impl Evaluator<Board> for RandomPlayout {
 pub struct EarlyTermination {
     pub moves: u32,
     pub bound: f32,
-    pub weights: &'static Weights,
+    pub weights: Weights,
 }
 
 /// The play-outs Liang 2017 compares (section 3): uniformly random moves, or a move that
@@ -337,7 +337,7 @@ impl Evaluator<Board> for Playout {
         let ept = self
             .early_termination
             .expect("only a cut-off ends the loop early");
-        let value = state.evaluate(ept.weights);
+        let value = state.evaluate(&ept.weights);
         if value > ept.bound {
             1.0
         } else if value < -ept.bound {
@@ -407,10 +407,37 @@ impl PlayoutState {
 /// MCTS leaves valued by the network (finished games by their result), blended with one
 /// random play-out when `share` is below 1. The network alone is deterministic, so the
 /// tree then reuses a leaf's value until it is expanded.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy)]
 pub struct NetworkValue {
     /// The network's share of a leaf's value; the rest is a random play-out's result.
     pub share: f32,
+    /// The network whose first layer the positions' sums hold (the [`nn::embedded`] one).
+    net: &'static QuantizedNet,
+}
+
+impl NetworkValue {
+    /// The embedded network's value with this share.
+    pub fn new(share: f32) -> Self {
+        NetworkValue {
+            share,
+            net: nn::embedded(),
+        }
+    }
+}
+
+/// The share (the network is always the embedded one).
+impl std::fmt::Debug for NetworkValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NetworkValue")
+            .field("share", &self.share)
+            .finish()
+    }
+}
+
+impl PartialEq for NetworkValue {
+    fn eq(&self, other: &Self) -> bool {
+        self.share == other.share && std::ptr::eq(self.net, other.net)
+    }
 }
 
 impl Evaluator<NnBoard> for NetworkValue {
@@ -419,7 +446,7 @@ impl Evaluator<NnBoard> for NetworkValue {
         if let Some(outcome) = state.outcome() {
             return outcome.reward_for(0);
         }
-        let value = state.value();
+        let value = self.net.value(state.accumulator());
         let network = if state.to_move() == 0 {
             value
         } else {
