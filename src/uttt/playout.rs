@@ -27,7 +27,7 @@ use super::tables::{
     cell_list, is_line, list_len, list_mask, list_nth, still_open_mask, winning_cells,
 };
 use crate::game::{Outcome, Player};
-use crate::search::{scale_below, Evaluator, FastRng, Game};
+use crate::search::{scale_below, Evaluator, FastRng, Game, TreePolicy};
 use rand::RngCore;
 
 /// The play-out's working copy of a [`Board`] (the caller keeps the target, as the board
@@ -247,6 +247,8 @@ impl PlayoutState {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RandomPlayout;
 
+impl TreePolicy<Board> for RandomPlayout {}
+
 impl Evaluator<Board> for RandomPlayout {
     /// Leaves the position as it is: the play-out runs on its own working copy.
     #[inline]
@@ -350,7 +352,10 @@ impl Evaluator<Board> for Playout {
     fn played_slots(&self) -> [u128; 2] {
         self.played
     }
+}
 
+/// Heuristic node initialisation: the tactical prior, or the network's.
+impl TreePolicy<Board> for Playout {
     fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
         Some(match self.network_prior {
             None => prior::tactical_prior(parent, child, self.prior_bias?),
@@ -439,6 +444,9 @@ impl PartialEq for NetworkValue {
         self.share == other.share && std::ptr::eq(self.net, other.net)
     }
 }
+
+/// The network gives no priors (its leaf values are reused).
+impl TreePolicy<NnBoard> for NetworkValue {}
 
 impl Evaluator<NnBoard> for NetworkValue {
     #[inline]
