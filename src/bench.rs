@@ -138,7 +138,7 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
 /// N nodes).
 pub fn tron_battle(budget: BenchBudget) -> Vec<BenchResult> {
     use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-    use crate::tron::battle::{Battle, Paranoid};
+    use crate::tron::battle::{Battle, Paranoid, RegionLead};
     let starts = [(3, 3), (26, 16), (26, 3), (3, 16)];
     (2..=4)
         .map(|riders| {
@@ -161,7 +161,7 @@ pub fn tron_battle(budget: BenchBudget) -> Vec<BenchResult> {
                 .find(|b| b.is_alive(0) && b.winner().is_none() && b.safe_moves(0).len() > 1)
                 .expect("some seed leaves a choice");
             let root = Paranoid { battle, me: 0 };
-            let mut search = AlphaBeta::new(AlphaBetaConfig::default());
+            let mut search = AlphaBeta::new(AlphaBetaConfig::default(), RegionLead);
             let result = search.search(&root, budget.limits());
             BenchResult {
                 game: "tron-battle",

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use mctsbot::game::{Outcome, Player};
 use mctsbot::search::simultaneous::{SimConfig, SimPolicy, SimSearch};
-use mctsbot::search::{random_below, Evaluator, FastRng, Limits, SimGame};
+use mctsbot::search::{random_below, Evaluator, FastRng, Limits, SimGame, TreePolicy};
 use rand::SeedableRng;
 
 // The settings Lanctot et al. (2013) tuned for Tron (Table 4).
@@ -66,6 +66,8 @@ impl SimGame for Race {
 
 /// Random moves to the end of the race.
 struct RandomRace;
+
+impl TreePolicy<Race> for RandomRace {}
 
 impl Evaluator<Race> for RandomRace {
     fn evaluate(&mut self, race: &mut Race, rng: &mut FastRng) -> f32 {

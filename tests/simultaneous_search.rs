@@ -2,7 +2,7 @@
 
 use mctsbot::game::{Outcome, Player};
 use mctsbot::search::simultaneous::{SimConfig, SimPolicy, SimSearch};
-use mctsbot::search::{Evaluator, FastRng, FinalMove, Limits, SimGame};
+use mctsbot::search::{Evaluator, FastRng, FinalMove, Limits, SimGame, TreePolicy};
 use rand::SeedableRng;
 
 // The settings Lanctot et al. (2013) tuned for Tron (Table 4).
@@ -70,6 +70,8 @@ impl SimGame for MatrixGame {
 
 /// The value of a matrix game once the joint move is played.
 struct Payoff;
+
+impl TreePolicy<MatrixGame> for Payoff {}
 
 impl Evaluator<MatrixGame> for Payoff {
     fn evaluate(&mut self, game: &mut MatrixGame, _rng: &mut FastRng) -> f32 {
@@ -143,6 +145,8 @@ impl SimGame for TrapGame {
 /// Uniformly random joint moves to the end of the game.
 struct RandomJointMoves;
 
+impl TreePolicy<TrapGame> for RandomJointMoves {}
+
 impl Evaluator<TrapGame> for RandomJointMoves {
     fn evaluate(&mut self, game: &mut TrapGame, rng: &mut FastRng) -> f32 {
         while game.outcome().is_none() {
@@ -159,7 +163,7 @@ impl Evaluator<TrapGame> for RandomJointMoves {
 
 /// The evaluator each test game is searched with.
 trait TestGame: SimGame + Sized {
-    type Playout: Evaluator<Self>;
+    type Playout: Evaluator<Self> + TreePolicy<Self>;
     fn playout() -> Self::Playout;
 }
 
@@ -463,6 +467,8 @@ struct CountingPayoff {
     calls: std::rc::Rc<std::cell::Cell<u64>>,
     deterministic: bool,
 }
+
+impl TreePolicy<MatrixGame> for CountingPayoff {}
 
 impl Evaluator<MatrixGame> for CountingPayoff {
     fn evaluate(&mut self, game: &mut MatrixGame, rng: &mut FastRng) -> f32 {

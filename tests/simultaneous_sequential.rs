@@ -1,7 +1,9 @@
 //! [`Sequentialized`]: a simultaneous-move game played as alternating moves.
 
 use mctsbot::game::{Outcome, Player};
-use mctsbot::search::{Evaluator, FastRng, Game, SequentialEvaluator, Sequentialized, SimGame};
+use mctsbot::search::{
+    Evaluator, FastRng, Game, SequentialEvaluator, Sequentialized, SimGame, TreePolicy,
+};
 use rand::SeedableRng;
 
 /// Two steps of picking numbers; player 0 picks from 0..2, player 1 from 0..3, so a move
@@ -43,6 +45,8 @@ impl SimGame for Totals {
 /// Not a real play-out: reports player 1's last move as `move / 2`, so the tests can see
 /// the reply that [`SequentialEvaluator`] picked.
 struct LastReply;
+
+impl TreePolicy<Totals> for LastReply {}
 
 impl Evaluator<Totals> for LastReply {
     fn evaluate(&mut self, game: &mut Totals, _rng: &mut FastRng) -> f32 {

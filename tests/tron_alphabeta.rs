@@ -5,6 +5,7 @@
 use mctsbot::game::Outcome;
 use mctsbot::search::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchResult, PROVEN};
 use mctsbot::search::{Game, Limits, Sequentialized};
+use mctsbot::tron::alphabeta::SpaceEvaluation;
 use mctsbot::tron::evaluate::SEPARATION;
 use mctsbot::tron::{Direction, TronState};
 
@@ -24,7 +25,7 @@ fn search(
         max_depth: Some(depth),
         ..AlphaBetaConfig::default()
     };
-    AlphaBeta::new(config).search(
+    AlphaBeta::new(config, SpaceEvaluation).search(
         &Sequentialized::new(position.clone(), me),
         Limits::iterations(u64::MAX),
     )

@@ -1,9 +1,12 @@
 //! Iterative-deepening alpha-beta (negamax) over any alternating-move [`Game`].
 //!
 //! What a game adds for this search is [`AlphaBetaGame`]: a position key for the
-//! transposition table, a static evaluation, which positions may be evaluated at all
-//! ("quiet" ones: a simultaneous-move game seen as alternating plies is only evaluated
-//! between full rounds) and a slot per move for the history table. The search is the
+//! transposition table, which positions may be evaluated at all ("quiet" ones: a
+//! simultaneous-move game seen as alternating plies is only evaluated between full
+//! rounds), the positions its rules settle early, and a slot per move for the history
+//! table. The static evaluation lies beside the positions, as the MCTS's evaluator does:
+//! an [`Evaluate`] the search owns (a position never carries its evaluation's weights).
+//! The search is the
 //! textbook one: a fixed-size transposition table, the table's move first, then killer
 //! moves, then history order, an optional principal-variation search (null windows after
 //! the first move), the clock read every few nodes, and scores that say how far a proven
@@ -42,15 +45,20 @@ pub trait AlphaBetaGame: Game {
     fn is_quiet(&self) -> bool;
 
     /// The value of a quiet position that no deeper search can change (the game decided
-    /// by a simpler rule), from `player`'s view; `None` if it needs searching.
+    /// by a simpler rule), from `player`'s view; `None` if it needs searching. A fact of
+    /// the rules, not an estimate: it stays with the position.
     fn settled(&self, player: Player) -> Option<Score>;
-
-    /// The static evaluation of a quiet, unsettled position from `player`'s view, in
-    /// `-PROVEN < score < PROVEN`.
-    fn evaluate(&self, player: Player) -> Score;
 
     /// Which history-table slot `mv` uses (below [`AlphaBetaGame::MOVE_SLOTS`]).
     fn move_slot(&self, mv: Self::Move) -> usize;
+}
+
+/// The static evaluation alpha-beta applies at its depth limit, kept beside the
+/// positions (the search owns it): what [`super::Evaluator`] is to the MCTS.
+pub trait Evaluate<G> {
+    /// The value of a quiet, unsettled position from `player`'s view, in
+    /// `-PROVEN < score < PROVEN`.
+    fn evaluate(&mut self, position: &G, player: Player) -> Score;
 }
 
 /// Switches of the search (everything on by default; off only to measure them).
@@ -219,8 +227,10 @@ fn outcome_score(outcome: Outcome, to_move: Player, ply: usize) -> Score {
 
 /// The search with its memory (transposition table, killers, history), kept from one
 /// search to the next: the table stays valid for any position of the same game.
-pub struct AlphaBeta<G: AlphaBetaGame> {
+pub struct AlphaBeta<G: AlphaBetaGame, E> {
     config: AlphaBetaConfig,
+    /// The static evaluation at the depth limit.
+    evaluator: E,
     table: TranspositionTable<G::Move>,
     /// Two moves per ply that caused a cut-off at that ply.
     killers: Vec<[Option<G::Move>; 2]>,
@@ -239,10 +249,12 @@ pub struct AlphaBeta<G: AlphaBetaGame> {
     root_best: Option<(G::Move, Score)>,
 }
 
-impl<G: AlphaBetaGame> AlphaBeta<G> {
-    pub fn new(config: AlphaBetaConfig) -> Self {
+impl<G: AlphaBetaGame, E: Evaluate<G>> AlphaBeta<G, E> {
+    /// A search that values the positions at its depth limit by `evaluator`.
+    pub fn new(config: AlphaBetaConfig, evaluator: E) -> Self {
         AlphaBeta {
             config,
+            evaluator,
             table: TranspositionTable::new(config.table_entries),
             killers: vec![[None; 2]; MAX_PLY + 1],
             history: vec![0; 2 * G::MOVE_SLOTS],
@@ -258,6 +270,11 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
 
     pub fn config(&self) -> &AlphaBetaConfig {
         &self.config
+    }
+
+    /// The static evaluation the search applies.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
     }
 
     /// [`AlphaBeta::search`], keeping the result in `kept` and returning its statistics
@@ -366,7 +383,7 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
         }
         if ply >= MAX_PLY {
             self.horizon_leaves += 1;
-            return position.evaluate(to_move);
+            return self.evaluator.evaluate(position, to_move);
         }
         if position.is_quiet() && ply > 0 {
             if let Some(score) = position.settled(to_move) {
@@ -374,7 +391,7 @@ impl<G: AlphaBetaGame> AlphaBeta<G> {
             }
             if depth <= 0 {
                 self.horizon_leaves += 1;
-                return position.evaluate(to_move);
+                return self.evaluator.evaluate(position, to_move);
             }
         }
 
@@ -559,6 +576,15 @@ mod tests {
             z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
             z ^ (z >> 31)
         }
+
+        fn evaluate(&self, player: Player) -> Score {
+            let e = (self.hash() % 201) as Score - 100;
+            if player == 0 {
+                e
+            } else {
+                -e
+            }
+        }
     }
 
     impl Game for Race {
@@ -607,17 +633,17 @@ mod tests {
             None
         }
 
-        fn evaluate(&self, player: Player) -> Score {
-            let e = (self.hash() % 201) as Score - 100;
-            if player == 0 {
-                e
-            } else {
-                -e
-            }
-        }
-
         fn move_slot(&self, mv: u8) -> usize {
             mv as usize
+        }
+    }
+
+    /// The races' evaluation: a hash of the position.
+    struct ByHash;
+
+    impl Evaluate<Race> for ByHash {
+        fn evaluate(&mut self, position: &Race, player: Player) -> Score {
+            position.evaluate(player)
         }
     }
 
@@ -676,7 +702,7 @@ mod tests {
             assert!(exact.abs() >= PROVEN || exact == 0, "a finished game");
             for table in [0, 1 << 10] {
                 for (ordering, pvs) in [(false, false), (true, false), (true, true)] {
-                    let mut ab = AlphaBeta::new(config(table, ordering, pvs, PLIES as u32));
+                    let mut ab = AlphaBeta::new(config(table, ordering, pvs, PLIES as u32), ByHash);
                     let result = ab.search(&position, unlimited());
                     assert_eq!(result.score, exact, "{position:?} table {table} pvs {pvs}");
                 }
@@ -731,12 +757,20 @@ mod tests {
             None
         }
 
+        fn move_slot(&self, mv: u8) -> usize {
+            mv as usize
+        }
+    }
+
+    impl BonusRace {
         fn evaluate(&self, player: Player) -> Score {
             self.race.evaluate(player)
         }
+    }
 
-        fn move_slot(&self, mv: u8) -> usize {
-            mv as usize
+    impl Evaluate<BonusRace> for ByHash {
+        fn evaluate(&mut self, position: &BonusRace, player: Player) -> Score {
+            position.evaluate(player)
         }
     }
 
@@ -782,7 +816,7 @@ mod tests {
                 let exact = bonus_minimax(&position, depth, 0);
                 for table in [0, 1 << 10] {
                     for pvs in [false, true] {
-                        let mut ab = AlphaBeta::new(config(table, true, pvs, depth as u32));
+                        let mut ab = AlphaBeta::new(config(table, true, pvs, depth as u32), ByHash);
                         let result = ab.search(&position, unlimited());
                         assert_eq!(result.score, exact, "{position:?} depth {depth} pvs {pvs}");
                     }
@@ -797,7 +831,7 @@ mod tests {
             for depth in [2, 4] {
                 let exact = minimax(&position, depth, 0);
                 for table in [0, 1 << 10] {
-                    let mut ab = AlphaBeta::new(config(table, true, true, depth as u32));
+                    let mut ab = AlphaBeta::new(config(table, true, true, depth as u32), ByHash);
                     let result = ab.search(&position, unlimited());
                     assert_eq!(result.score, exact, "{position:?} depth {depth}");
                     assert_eq!(result.depth, depth as u32);
@@ -808,7 +842,8 @@ mod tests {
 
     #[test]
     fn deepening_ends_once_every_line_is_seen_to_its_end() {
-        let result = AlphaBeta::new(AlphaBetaConfig::default()).search(&Race::new(), unlimited());
+        let result =
+            AlphaBeta::new(AlphaBetaConfig::default(), ByHash).search(&Race::new(), unlimited());
         assert_eq!(result.score, minimax(&Race::new(), PLIES as i32, 0));
         assert!(result.depth <= PLIES as u32, "{}", result.depth);
     }
@@ -816,7 +851,7 @@ mod tests {
     #[test]
     fn the_chosen_move_achieves_the_score() {
         let root = Race::new();
-        let mut ab = AlphaBeta::new(config(1 << 10, true, true, 4));
+        let mut ab = AlphaBeta::new(config(1 << 10, true, true, 4), ByHash);
         let result = ab.search(&root, unlimited());
         let mut child = root;
         child.play(result.best.unwrap());
@@ -831,7 +866,8 @@ mod tests {
         let mut near_win = Race::new();
         near_win.totals = [9, 7];
         near_win.plies = 2;
-        let result = AlphaBeta::new(AlphaBetaConfig::default()).search(&near_win, unlimited());
+        let result =
+            AlphaBeta::new(AlphaBetaConfig::default(), ByHash).search(&near_win, unlimited());
         assert_eq!(result.score, WIN - 1);
         assert!(result.is_proven());
 
@@ -839,7 +875,7 @@ mod tests {
         let mut lost = Race::new();
         lost.totals = [0, 9];
         lost.plies = 2;
-        let result = AlphaBeta::new(AlphaBetaConfig::default()).search(&lost, unlimited());
+        let result = AlphaBeta::new(AlphaBetaConfig::default(), ByHash).search(&lost, unlimited());
         assert_eq!(result.score, -(WIN - 2));
         assert!(result.best.is_some());
     }
@@ -847,7 +883,8 @@ mod tests {
     #[test]
     fn a_node_budget_stops_the_search_repeatably() {
         let run = || {
-            AlphaBeta::new(AlphaBetaConfig::default()).search(&Race::new(), Limits::iterations(50))
+            AlphaBeta::new(AlphaBetaConfig::default(), ByHash)
+                .search(&Race::new(), Limits::iterations(50))
         };
         let (a, b) = (run(), run());
         assert_eq!(
@@ -867,12 +904,13 @@ mod tests {
             deadline: Some(Instant::now()),
             max_iterations: None,
         };
-        let result = AlphaBeta::new(AlphaBetaConfig::default()).search(&Race::new(), limits);
+        let result =
+            AlphaBeta::new(AlphaBetaConfig::default(), ByHash).search(&Race::new(), limits);
         assert_eq!(result.depth, 2);
         assert!(result.best.is_some());
         assert_eq!(result.score, minimax(&Race::new(), 2, 0));
-        let first =
-            AlphaBeta::new(config(1 << 20, true, true, 2)).search(&Race::new(), unlimited());
+        let first = AlphaBeta::new(config(1 << 20, true, true, 2), ByHash)
+            .search(&Race::new(), unlimited());
         assert!(result.nodes <= first.nodes + crate::search::CLOCK_CHECK_INTERVAL);
     }
 

@@ -101,6 +101,8 @@ pub trait SimGame: Clone + PartialEq {
 /// game, a play-out cut short by an evaluation, a static evaluation. The search owns it
 /// (as the `mcts` crate splits `GameState` from `Evaluator`), so a position stays only a
 /// position and per-search state such as play-out statistics has a home.
+/// Leaf evaluation for the MCTS: a position's value, the ends it is certain of, and what
+/// the last evaluation played (RAVE). The tree policy is [`TreePolicy`]'s.
 pub trait Evaluator<G> {
     /// An outcome this evaluator is certain of in a position that the rules have not
     /// ended yet (the Predictive Expansion Strategy); the search then treats the position
@@ -128,6 +130,20 @@ pub trait Evaluator<G> {
         [0; 2]
     }
 
+    /// Whether [`Evaluator::evaluate`] gives a position the same value every time (no
+    /// random play-out): a search may then reuse a value it has instead of evaluating
+    /// the same position again. False by default.
+    fn is_deterministic(&self) -> bool {
+        false
+    }
+}
+
+/// The tree policy an MCTS takes from its evaluator: what it knows of moves before any
+/// play-out, for building and choosing among a node's children (heuristic node
+/// initialisation, selection guidance). Apart from [`Evaluator`], which values the leaves:
+/// a searcher asks for both (usually of the same object, whose play-outs may teach it
+/// the moves' values); an evaluator without a policy implements it empty.
+pub trait TreePolicy<G> {
     /// Heuristic node initialisation: player 0's reward that a new node for `child`, one
     /// move after `parent`, starts with ([`tree::TreeConfig::prior_visits`] visits of
     /// it); `None` leaves it empty. None by default. (A deterministic evaluator's leaf
@@ -153,16 +169,9 @@ pub trait Evaluator<G> {
     {
         None
     }
-
-    /// Whether [`Evaluator::evaluate`] gives a position the same value every time (no
-    /// random play-out): a search may then reuse a value it has instead of evaluating
-    /// the same position again. False by default.
-    fn is_deterministic(&self) -> bool {
-        false
-    }
 }
 
-/// How selection uses the evaluator's knowledge of moves ([`Evaluator::move_value`]):
+/// How selection uses the tree policy's knowledge of moves ([`TreePolicy::move_value`]):
 /// Laschet 2012's UCT-ULM and Progressive Bias (in Tron), and Omondi et al.'s lean-LGRF
 /// ordering (UCT-ULM with a last-good-reply value). Only the UCB rules have it (Exp3 and Regret Matching
 /// sample from a strategy with neither untried moves first nor a score to bias).
@@ -197,6 +206,8 @@ impl<M> Default for UniformPlayout<M> {
         UniformPlayout { moves: Vec::new() }
     }
 }
+
+impl<G: Game> TreePolicy<G> for UniformPlayout<G::Move> {}
 
 impl<G: Game> Evaluator<G> for UniformPlayout<G::Move> {
     fn evaluate(&mut self, state: &mut G, rng: &mut FastRng) -> f32 {

@@ -8,7 +8,7 @@
 use super::tree::{
     candidates, choose, is_max_robust, proof_value, MoveInfo, Proof, Tree, TreeConfig,
 };
-use super::{Evaluator, Game, Limits, Search, SearchStats};
+use super::{Evaluator, Game, Limits, Search, SearchStats, TreePolicy};
 
 /// Trees searching the same root on their own threads.
 pub struct RootParallel<G: Game, E> {
@@ -19,7 +19,7 @@ impl<G, E> RootParallel<G, E>
 where
     G: Game + Send,
     G::Move: Send,
-    E: Evaluator<G> + Clone + Send,
+    E: Evaluator<G> + TreePolicy<G> + Clone + Send,
 {
     /// `threads` trees (at least one) rooted at `root`, tree `k` seeded `seed + k`.
     pub fn new(root: G, config: TreeConfig, evaluator: E, seed: u64, threads: usize) -> Self {
@@ -127,7 +127,7 @@ impl<G, E> Search for RootParallel<G, E>
 where
     G: Game + Send,
     G::Move: Send,
-    E: Evaluator<G> + Clone + Send,
+    E: Evaluator<G> + TreePolicy<G> + Clone + Send,
 {
     /// Searches every tree to `limits`, the first on this thread; iterations and nodes
     /// are the trees' sums.

@@ -4,7 +4,7 @@
 //! sequential UCT in Tron: inside the tree the searching player moves first and the other
 //! player answers knowing that move; play-outs stay simultaneous. The searching player
 //! thereby assumes the opponent can react to it, which makes its choices safe (Section 5.2).
-use super::{random_below, Evaluator, FastRng, Game, SimGame};
+use super::{random_below, Evaluator, FastRng, Game, SimGame, TreePolicy};
 use crate::game::{Outcome, Player};
 
 /// A [`SimGame`] seen as an alternating-move [`Game`] (the sequential UCT of Lanctot et al. 2013):
@@ -98,6 +98,17 @@ impl<G: SimGame> Game for Sequentialized<G> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct SequentialEvaluator<E>(pub E);
 
+impl<G: SimGame, E: TreePolicy<G>> TreePolicy<Sequentialized<G>> for SequentialEvaluator<E> {
+    /// Both players' moves of a step are valued in the position before it.
+    fn move_value(
+        &self,
+        state: &Sequentialized<G>,
+        mv: <Sequentialized<G> as Game>::Move,
+    ) -> Option<f32> {
+        self.0.sim_move_value(&state.game, state.to_move(), mv)
+    }
+}
+
 impl<G: SimGame, E: Evaluator<G>> Evaluator<Sequentialized<G>> for SequentialEvaluator<E> {
     /// Only between steps: a step with a pending move is never over.
     #[inline]
@@ -106,15 +117,6 @@ impl<G: SimGame, E: Evaluator<G>> Evaluator<Sequentialized<G>> for SequentialEva
             None => self.0.certain_outcome(&state.game),
             Some(_) => None,
         }
-    }
-
-    /// Both players' moves of a step are valued in the position before it.
-    fn move_value(
-        &self,
-        state: &Sequentialized<G>,
-        mv: <Sequentialized<G> as Game>::Move,
-    ) -> Option<f32> {
-        self.0.sim_move_value(&state.game, state.to_move(), mv)
     }
 
     fn evaluate(&mut self, state: &mut Sequentialized<G>, rng: &mut FastRng) -> f32 {

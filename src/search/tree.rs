@@ -10,7 +10,7 @@
 use super::bandit::ucb1_tuned_bonus;
 use super::{
     moves_between, progressive_bias, Evaluator, FastRng, FinalMove, Game, Guidance, Limits, Search,
-    SearchStats,
+    SearchStats, TreePolicy,
 };
 use crate::game::{Outcome, Player};
 use rand::SeedableRng;
@@ -47,7 +47,7 @@ pub struct TreeConfig {
     /// every node its own, plain RAVE). Only with `rave`.
     pub grave_reference: u32,
     /// Heuristic node initialisation: a new child starts as if it had been visited this
-    /// often with the value [`Evaluator::prior`] gives it (0: off, children start empty).
+    /// often with the value [`TreePolicy::prior`] gives it (0: off, children start empty).
     pub prior_visits: u32,
     /// How selection uses the evaluator's move values (with UCB1 or UCB1-Tuned, not RAVE).
     pub guidance: Guidance,
@@ -174,7 +174,7 @@ pub struct Tree<G: Game, E> {
     draw_reward0: f32,
 }
 
-impl<G: Game, E: Evaluator<G>> Tree<G, E> {
+impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
     pub fn new(root: G, config: TreeConfig, evaluator: E, seed: u64) -> Self {
         let draw_reward0 = super::reward_for(root.to_move(), 0.5 - config.contempt);
         let mut tree = Tree {
@@ -803,7 +803,7 @@ pub fn is_max_robust<M>(candidates: &[MoveInfo<M>]) -> bool {
     candidates.iter().all(|m| m.value <= robust.value)
 }
 
-impl<G: Game, E: Evaluator<G>> Search for Tree<G, E> {
+impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Search for Tree<G, E> {
     fn search(&mut self, limits: Limits) -> SearchStats {
         Tree::search(self, limits)
     }
@@ -1284,6 +1284,8 @@ mod tests {
         deterministic: bool,
     }
 
+    impl TreePolicy<TicTacToe> for CountingHeuristic {}
+
     impl Evaluator<TicTacToe> for CountingHeuristic {
         fn evaluate(&mut self, game: &mut TicTacToe, _rng: &mut FastRng) -> f32 {
             self.calls += 1;
@@ -1303,7 +1305,9 @@ mod tests {
         fn evaluate(&mut self, game: &mut TicTacToe, rng: &mut FastRng) -> f32 {
             UniformPlayout::default().evaluate(game, rng)
         }
+    }
 
+    impl TreePolicy<TicTacToe> for FavouredMove {
         fn move_value(&self, _state: &TicTacToe, mv: u8) -> Option<f32> {
             Some(if mv == self.0 { 1.0 } else { 0.2 })
         }

@@ -1,13 +1,14 @@
 //! Light Riders for alpha-beta: the simultaneous game as alternating plies is
 //! [`Sequentialized<TronState>`] (the searching rider commits first, the other replies,
 //! then the joint move is played, so reaching the same cell is the draw of the rules).
-//! Positions are evaluated between rounds only, by [`super::evaluate`].
+//! Positions are evaluated between rounds only, by [`super::evaluate`] ([`SpaceEvaluation`]
+//! beside them).
 
 use super::evaluate;
 use super::grid::splitmix64;
 use super::{Direction, TronState};
 use crate::game::Player;
-use crate::search::alphabeta::{AlphaBetaGame, Score};
+use crate::search::alphabeta::{AlphaBetaGame, Evaluate, Score};
 use crate::search::Sequentialized;
 
 /// The key of a Light Riders position seen as alternating plies: the Zobrist key of the
@@ -42,12 +43,19 @@ impl AlphaBetaGame for Sequentialized<TronState> {
         evaluate::settled(self.game(), player)
     }
 
-    fn evaluate(&self, player: Player) -> Score {
-        evaluate::evaluate(self.game(), player)
-    }
-
     fn move_slot(&self, mv: Direction) -> usize {
         mv.index()
+    }
+}
+
+/// Light Riders' static evaluation for alpha-beta: [`evaluate::evaluate`] (the riders'
+/// space and edges) of the position between rounds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SpaceEvaluation;
+
+impl Evaluate<Sequentialized<TronState>> for SpaceEvaluation {
+    fn evaluate(&mut self, position: &Sequentialized<TronState>, player: Player) -> Score {
+        evaluate::evaluate(position.game(), player)
     }
 }
 

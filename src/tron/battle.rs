@@ -10,7 +10,7 @@
 use super::direction::{DirSet, Direction};
 use super::grid::{splitmix64, Bitboard, Grid};
 use crate::game::{Outcome, Player};
-use crate::search::alphabeta::{AlphaBetaGame, Score};
+use crate::search::alphabeta::{AlphaBetaGame, Evaluate, Score};
 use crate::search::Game;
 
 /// CodinGame's grid.
@@ -330,25 +330,30 @@ impl AlphaBetaGame for Paranoid {
         None
     }
 
-    /// `me`'s region minus the largest other rider's (the Voronoi heuristic; with two
-    /// riders, exactly it).
-    fn evaluate(&self, player: Player) -> Score {
-        let counts = regions(&self.battle);
-        let others = (0..self.battle.riders())
-            .filter(|&r| r != self.me && self.battle.is_alive(r))
+    fn move_slot(&self, mv: Direction) -> usize {
+        mv.index()
+    }
+}
+
+/// The paranoid search's evaluation: `me`'s region minus the largest other rider's (the
+/// Voronoi heuristic; with two riders, exactly it).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RegionLead;
+
+impl Evaluate<Paranoid> for RegionLead {
+    fn evaluate(&mut self, position: &Paranoid, player: Player) -> Score {
+        let counts = regions(&position.battle);
+        let others = (0..position.battle.riders())
+            .filter(|&r| r != position.me && position.battle.is_alive(r))
             .map(|r| counts[r])
             .max()
             .unwrap_or(0);
-        let score = counts[self.me] as Score - others as Score;
+        let score = counts[position.me] as Score - others as Score;
         if player == 0 {
             score
         } else {
             -score
         }
-    }
-
-    fn move_slot(&self, mv: Direction) -> usize {
-        mv.index()
     }
 }
 
@@ -444,10 +449,13 @@ mod tests {
     }
 
     fn search(position: &Paranoid, depth: u32) -> (Option<Direction>, Score) {
-        let mut ab = AlphaBeta::new(AlphaBetaConfig {
-            max_depth: Some(depth),
-            ..AlphaBetaConfig::default()
-        });
+        let mut ab = AlphaBeta::new(
+            AlphaBetaConfig {
+                max_depth: Some(depth),
+                ..AlphaBetaConfig::default()
+            },
+            RegionLead,
+        );
         let result = ab.search(position, Limits::iterations(u64::MAX));
         (result.best, result.score)
     }

@@ -35,7 +35,7 @@ use super::playout::PlayoutPolicy;
 use super::space;
 use super::{Direction, Grid, TronState};
 use crate::game::Player;
-use crate::search::{random_below, Evaluator, FastRng};
+use crate::search::{random_below, Evaluator, FastRng, TreePolicy};
 
 /// Which learned move choice a play-out uses.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -606,6 +606,13 @@ impl Chooser<'_> {
     }
 }
 
+/// Selection guidance by the learned tables ([`TronPlayout::move_value`]).
+impl TreePolicy<TronState> for TronPlayout {
+    fn sim_move_value(&self, state: &TronState, player: Player, mv: Direction) -> Option<f32> {
+        self.move_value(state, player, mv)
+    }
+}
+
 impl Evaluator<TronState> for TronPlayout {
     #[inline]
     fn certain_outcome(&self, state: &TronState) -> Option<crate::game::Outcome> {
@@ -614,10 +621,6 @@ impl Evaluator<TronState> for TronPlayout {
 
     fn is_deterministic(&self) -> bool {
         self.kept().is_none() && self.policy.is_deterministic()
-    }
-
-    fn sim_move_value(&self, state: &TronState, player: Player, mv: Direction) -> Option<f32> {
-        self.move_value(state, player, mv)
     }
 
     #[inline]

@@ -6,7 +6,7 @@
 use super::direction::NTH_BIT;
 use super::{evaluate, space, TronState};
 use crate::game::{Outcome, Player};
-use crate::search::{random_below, Evaluator, FastRng};
+use crate::search::{random_below, Evaluator, FastRng, TreePolicy};
 
 /// Which evaluation a play-out cut-off uses while the riders still share space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -144,6 +144,8 @@ impl PlayoutPolicy {
         self
     }
 }
+
+impl TreePolicy<TronState> for PlayoutPolicy {}
 
 impl Evaluator<TronState> for PlayoutPolicy {
     /// With the Predictive Expansion Strategy, the certain outcome of a separated position.

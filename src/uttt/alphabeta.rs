@@ -1,10 +1,11 @@
 //! UTTT for the alpha-beta search: the position with its Zobrist key kept up to date
-//! move by move, valued by one of Liang 2017's evaluations ([`Weights`]).
+//! move by move ([`KeyedBoard`]), valued beside it by one of Liang 2017's evaluations
+//! ([`Weights`], the search's [`Evaluate`]).
 
 use super::board::{Board, Move};
 use super::evaluate::Weights;
 use crate::game::{Outcome, Player};
-use crate::search::alphabeta::{AlphaBetaGame, Score, PROVEN};
+use crate::search::alphabeta::{AlphaBetaGame, Evaluate, Score, PROVEN};
 use crate::search::Game;
 
 /// Evaluation units per unit of Liang 2017's weights: alpha-beta scores are integers.
@@ -31,23 +32,21 @@ const MARK_KEYS: [[u64; 81]; 3] = {
     keys
 };
 
-/// A UTTT position for alpha-beta: the board, its Zobrist key of the marks, and the
-/// evaluation's weights (shared by every copy).
+/// A UTTT position for alpha-beta: the board and its Zobrist key of the marks.
 #[derive(Clone, Copy, Debug)]
-pub struct EvaluatedBoard {
+pub struct KeyedBoard {
     board: Board,
     marks_key: u64,
-    weights: &'static Weights,
 }
 
-impl PartialEq for EvaluatedBoard {
+impl PartialEq for KeyedBoard {
     fn eq(&self, other: &Self) -> bool {
         self.board == other.board
     }
 }
 
-impl EvaluatedBoard {
-    pub fn new(board: Board, weights: &'static Weights) -> Self {
+impl KeyedBoard {
+    pub fn new(board: Board) -> Self {
         let mut marks_key = 0;
         for player in 0..2u8 {
             for index in 0..81u8 {
@@ -56,23 +55,15 @@ impl EvaluatedBoard {
                 }
             }
         }
-        EvaluatedBoard {
-            board,
-            marks_key,
-            weights,
-        }
+        KeyedBoard { board, marks_key }
     }
 
     pub fn board(&self) -> &Board {
         &self.board
     }
-
-    pub fn weights(&self) -> &'static Weights {
-        self.weights
-    }
 }
 
-impl Game for EvaluatedBoard {
+impl Game for KeyedBoard {
     type Move = Move;
 
     #[inline]
@@ -96,7 +87,7 @@ impl Game for EvaluatedBoard {
     }
 }
 
-impl AlphaBetaGame for EvaluatedBoard {
+impl AlphaBetaGame for KeyedBoard {
     const MOVE_SLOTS: usize = 81;
 
     fn key(&self) -> u64 {
@@ -117,8 +108,15 @@ impl AlphaBetaGame for EvaluatedBoard {
         None
     }
 
-    fn evaluate(&self, player: Player) -> Score {
-        let value0 = self.weights.evaluate(&self.board) * SCORE_SCALE;
+    fn move_slot(&self, mv: Move) -> usize {
+        mv.0 as usize
+    }
+}
+
+/// Liang 2017's evaluation with these weights, in integer units for alpha-beta.
+impl Evaluate<KeyedBoard> for Weights {
+    fn evaluate(&mut self, position: &KeyedBoard, player: Player) -> Score {
+        let value0 = Weights::evaluate(self, &position.board) * SCORE_SCALE;
         let bound = (PROVEN - 1) as f32;
         let score = value0.clamp(-bound, bound).round() as Score;
         if player == 0 {
@@ -126,10 +124,6 @@ impl AlphaBetaGame for EvaluatedBoard {
         } else {
             -score
         }
-    }
-
-    fn move_slot(&self, mv: Move) -> usize {
-        mv.0 as usize
     }
 }
 
@@ -140,14 +134,9 @@ mod tests {
     use crate::search::Limits;
     use crate::uttt::evaluate::EvalKind;
 
-    fn weights() -> &'static Weights {
-        Box::leak(Box::new(EvalKind::Comprehensive.seed_weights()))
-    }
-
     #[test]
     fn the_key_kept_move_by_move_equals_the_key_of_the_rebuilt_position() {
-        let weights = weights();
-        let mut played = EvaluatedBoard::new(Board::new(), weights);
+        let mut played = KeyedBoard::new(Board::new());
         let mut moves = Vec::new();
         let mut seen = std::collections::HashSet::new();
         for step in 0..40 {
@@ -157,7 +146,7 @@ mod tests {
                 break;
             }
             played.play(moves[(step * 7) % moves.len()]);
-            let rebuilt = EvaluatedBoard::new(played.board, weights);
+            let rebuilt = KeyedBoard::new(played.board);
             assert_eq!(played.key(), rebuilt.key());
             assert!(seen.insert(played.key()), "a new position gets a new key");
         }
@@ -165,8 +154,7 @@ mod tests {
 
     #[test]
     fn the_turn_and_the_target_are_part_of_the_key() {
-        let weights = weights();
-        let mut a = EvaluatedBoard::new(Board::new(), weights);
+        let mut a = KeyedBoard::new(Board::new());
         a.play(Move::from_board_cell(4, 0));
         let mut b = a;
         b.board.target = super::super::board::ANY;
@@ -190,14 +178,14 @@ mod tests {
         board.marks[1][2] = 0b001_000_000;
         board.marks[1][6] = 0b000_000_001;
         board.target = 2;
-        let mut search = AlphaBeta::new(AlphaBetaConfig {
-            max_depth: Some(3),
-            ..AlphaBetaConfig::default()
-        });
-        let result = search.search(
-            &EvaluatedBoard::new(board, weights()),
-            Limits::iterations(1 << 20),
+        let mut search = AlphaBeta::new(
+            AlphaBetaConfig {
+                max_depth: Some(3),
+                ..AlphaBetaConfig::default()
+            },
+            EvalKind::Comprehensive.seed_weights(),
         );
+        let result = search.search(&KeyedBoard::new(board), Limits::iterations(1 << 20));
         assert_eq!(result.best, Some(Move::from_board_cell(2, 2)));
         assert!(result.is_proven() && result.score > 0);
     }

@@ -88,14 +88,20 @@ pub fn embedded() -> &'static QuantizedNet {
     })
 }
 
-/// A position with both players' first-layer sums, updated move by move (features
-/// added and removed, never recomputed), for the network-valued search.
+/// A position with both players' first-layer sums of the embedded network, updated move
+/// by move (features added and removed, never recomputed), for the network-valued search.
+///
+/// The sums are kept here, not in the evaluator, because they are the position's own
+/// state in another form: a function of the marks, wins and target alone, changed by
+/// every move (a few feature rows added or removed per move, where a leaf's evaluator
+/// would rebuild them from some 40 rows), and only `play` sees each move. The network's
+/// output layer, which turns them into a value, is the evaluator's
+/// ([`super::NetworkValue`]); the position holds no reference to a network.
 #[derive(Clone, Copy, Debug)]
 pub struct NnBoard {
     board: Board,
     /// `acc[p]`: the sums of the features as player `p` sees the position.
     acc: [Accumulator; 2],
-    net: &'static QuantizedNet,
 }
 
 impl PartialEq for NnBoard {
@@ -105,24 +111,27 @@ impl PartialEq for NnBoard {
 }
 
 impl NnBoard {
-    pub fn new(board: Board, net: &'static QuantizedNet) -> NnBoard {
+    /// `board` with its first-layer sums of the [`embedded`] network.
+    pub fn new(board: Board) -> NnBoard {
+        let net = embedded();
         let mut features = Vec::with_capacity(64);
         let acc = [0, 1].map(|viewer| {
             features.clear();
             features_for(&board, viewer, &mut |f| features.push(f));
             net.accumulate(&features)
         });
-        NnBoard { board, acc, net }
+        NnBoard { board, acc }
     }
 
     pub fn board(&self) -> &Board {
         &self.board
     }
 
-    /// The network's value (0..1) for the player to move.
+    /// The first-layer sums as the player to move sees the position (what the network's
+    /// output layer values).
     #[inline]
-    pub fn value(&self) -> f32 {
-        self.net.value(&self.acc[self.board.turn() as usize])
+    pub fn accumulator(&self) -> &Accumulator {
+        &self.acc[self.board.turn() as usize]
     }
 }
 
@@ -148,7 +157,7 @@ impl Game for NnBoard {
         let mover = self.board.turn() as usize;
         let (old_target, won_before) = (target_feature(&self.board), self.board.won[mover]);
         self.board.play_move(mv);
-        let net = self.net;
+        let net = embedded();
         let [mine, theirs] = if mover == 0 {
             let [a, b] = &mut self.acc;
             [a, b]
@@ -321,18 +330,21 @@ mod tests {
         let mut rng = FastRng::seed_from_u64(5);
         let mut moves = Vec::new();
         for _ in 0..50 {
-            let mut kept = NnBoard::new(Board::new(), net);
+            let mut kept = NnBoard::new(Board::new());
             while kept.outcome().is_none() {
                 moves.clear();
                 kept.legal_moves(&mut moves);
                 kept.play(
                     moves[crate::search::random_below(&mut rng, moves.len() as u32) as usize],
                 );
-                let fresh = NnBoard::new(kept.board, net);
+                let fresh = NnBoard::new(kept.board);
                 assert_eq!(kept.acc, fresh.acc, "\n{}", kept.board.render());
                 let mut features = Vec::new();
                 active_features(&kept.board, &mut features);
-                assert_eq!(kept.value(), net.value_from_features(&features));
+                assert_eq!(
+                    net.value(kept.accumulator()),
+                    net.value_from_features(&features)
+                );
             }
         }
     }

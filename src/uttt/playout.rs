@@ -21,13 +21,13 @@
 
 use super::board::{Board, EndRule, ANY};
 use super::evaluate::Weights;
-use super::nn::NnBoard;
+use super::nn::{self, NnBoard, QuantizedNet};
 use super::prior;
 use super::tables::{
     cell_list, is_line, list_len, list_mask, list_nth, still_open_mask, winning_cells,
 };
 use crate::game::{Outcome, Player};
-use crate::search::{scale_below, Evaluator, FastRng, Game};
+use crate::search::{scale_below, Evaluator, FastRng, Game, TreePolicy};
 use rand::RngCore;
 
 /// The play-out's working copy of a [`Board`] (the caller keeps the target, as the board
@@ -247,6 +247,8 @@ impl PlayoutState {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct RandomPlayout;
 
+impl TreePolicy<Board> for RandomPlayout {}
+
 impl Evaluator<Board> for RandomPlayout {
     /// Leaves the position as it is: the play-out runs on its own working copy.
     #[inline]
@@ -261,7 +263,7 @@ impl Evaluator<Board> for RandomPlayout {
 pub struct EarlyTermination {
     pub moves: u32,
     pub bound: f32,
-    pub weights: &'static Weights,
+    pub weights: Weights,
 }
 
 /// The play-outs Liang 2017 compares (section 3): uniformly random moves, or a move that
@@ -337,7 +339,7 @@ impl Evaluator<Board> for Playout {
         let ept = self
             .early_termination
             .expect("only a cut-off ends the loop early");
-        let value = state.evaluate(ept.weights);
+        let value = state.evaluate(&ept.weights);
         if value > ept.bound {
             1.0
         } else if value < -ept.bound {
@@ -350,7 +352,10 @@ impl Evaluator<Board> for Playout {
     fn played_slots(&self) -> [u128; 2] {
         self.played
     }
+}
 
+/// Heuristic node initialisation: the tactical prior, or the network's.
+impl TreePolicy<Board> for Playout {
     fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
         Some(match self.network_prior {
             None => prior::tactical_prior(parent, child, self.prior_bias?),
@@ -407,11 +412,41 @@ impl PlayoutState {
 /// MCTS leaves valued by the network (finished games by their result), blended with one
 /// random play-out when `share` is below 1. The network alone is deterministic, so the
 /// tree then reuses a leaf's value until it is expanded.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy)]
 pub struct NetworkValue {
     /// The network's share of a leaf's value; the rest is a random play-out's result.
     pub share: f32,
+    /// The network whose first layer the positions' sums hold (the [`nn::embedded`] one).
+    net: &'static QuantizedNet,
 }
+
+impl NetworkValue {
+    /// The embedded network's value with this share.
+    pub fn new(share: f32) -> Self {
+        NetworkValue {
+            share,
+            net: nn::embedded(),
+        }
+    }
+}
+
+/// The share (the network is always the embedded one).
+impl std::fmt::Debug for NetworkValue {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("NetworkValue")
+            .field("share", &self.share)
+            .finish()
+    }
+}
+
+impl PartialEq for NetworkValue {
+    fn eq(&self, other: &Self) -> bool {
+        self.share == other.share && std::ptr::eq(self.net, other.net)
+    }
+}
+
+/// The network gives no priors (its leaf values are reused).
+impl TreePolicy<NnBoard> for NetworkValue {}
 
 impl Evaluator<NnBoard> for NetworkValue {
     #[inline]
@@ -419,7 +454,7 @@ impl Evaluator<NnBoard> for NetworkValue {
         if let Some(outcome) = state.outcome() {
             return outcome.reward_for(0);
         }
-        let value = state.value();
+        let value = self.net.value(state.accumulator());
         let network = if state.to_move() == 0 {
             value
         } else {

@@ -259,7 +259,7 @@ fn early_termination_scores_by_the_evaluation_and_its_bound() {
     use crate::search::Evaluator;
     // X holds two boards, O one: the simple evaluation says +1 for X.
     let board = x_wins_in_one();
-    let weights = Box::leak(Box::new(EvalKind::Simple.seed_weights()));
+    let weights = EvalKind::Simple.seed_weights();
     let mut rng = FastRng::seed_from_u64(3);
     let mut cut = |bound| {
         let cut_off = EarlyTermination {

@@ -20,7 +20,7 @@ use cmaes::{CMAESOptions, DVector};
 use mctsbot::game::Outcome;
 use mctsbot::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use mctsbot::search::{random_below, FastRng, Game, Limits};
-use mctsbot::uttt::alphabeta::EvaluatedBoard;
+use mctsbot::uttt::alphabeta::KeyedBoard;
 use mctsbot::uttt::evaluate::{EvalKind, Weights};
 use mctsbot::uttt::Board;
 use rand::SeedableRng;
@@ -89,7 +89,7 @@ impl Games {
 
     /// A's points (1 a win, ½ a draw) over every pair, A playing each opening as both
     /// the player to move and the other.
-    fn points_of_a(&self, a: &'static Weights, b: &'static Weights) -> (f64, [u32; 3]) {
+    fn points_of_a(&self, a: &Weights, b: &Weights) -> (f64, [u32; 3]) {
         let mut wdl = [0; 3];
         for index in 0..self.pairs {
             let opening = self.opening(index);
@@ -117,13 +117,16 @@ impl Games {
 
 /// Plays `start` to the end, player `p` searching `players[p].1` plies deep with the
 /// weights `players[p].0`.
-fn play(start: Board, players: [(&'static Weights, u32); 2]) -> Outcome {
-    let mut searches = players.map(|(_, depth)| {
-        AlphaBeta::new(AlphaBetaConfig {
-            table_entries: 1 << 16,
-            max_depth: Some(depth),
-            ..AlphaBetaConfig::default()
-        })
+fn play(start: Board, players: [(&Weights, u32); 2]) -> Outcome {
+    let mut searches = players.map(|(weights, depth)| {
+        AlphaBeta::new(
+            AlphaBetaConfig {
+                table_entries: 1 << 16,
+                max_depth: Some(depth),
+                ..AlphaBetaConfig::default()
+            },
+            *weights,
+        )
     });
     let mut board = start;
     loop {
@@ -135,7 +138,7 @@ fn play(start: Board, players: [(&'static Weights, u32); 2]) -> Outcome {
             deadline: None,
             max_iterations: None,
         };
-        let found = searches[side].search(&EvaluatedBoard::new(board, players[side].0), unlimited);
+        let found = searches[side].search(&KeyedBoard::new(board), unlimited);
         board.play(found.best.expect("an unfinished game has a move"));
     }
 }
@@ -153,11 +156,6 @@ fn weights_named(text: &str) -> Result<Weights, String> {
         .ok()
         .and_then(|v| Weights::from_slice(&v))
         .ok_or_else(|| format!("{text:?} is neither an evaluation name nor 14 numbers"))
-}
-
-/// Kept for the rest of the run: the alpha-beta positions borrow their weights.
-fn leak(weights: Weights) -> &'static Weights {
-    Box::leak(Box::new(weights))
 }
 
 /// CMA-ES over the seed's UTTT evaluation weights, by fixed-depth
@@ -267,7 +265,7 @@ fn tune(args: &CmaesArgs) -> Result<(), String> {
         "advanced" => Shape::Advanced,
         _ => Shape::Comprehensive,
     };
-    let against = leak(weights_named(&args.against)?);
+    let against = weights_named(&args.against)?;
     let start = match args.from.as_str() {
         "seed" => shape.point(&match shape {
             Shape::Advanced => EvalKind::Advanced.seed_weights(),
@@ -286,8 +284,8 @@ fn tune(args: &CmaesArgs) -> Result<(), String> {
     let total = 2.0 * games.pairs as f64;
     // The seed's fitness: the points the candidate does not take (0 = every game won).
     let fitness = move |x: &DVector<f64>| {
-        let candidate = leak(shape.weights(x.as_slice()));
-        total - games.points_of_a(candidate, against).0
+        let candidate = shape.weights(x.as_slice());
+        total - games.points_of_a(&candidate, &against).0
     };
     let mut cmaes = CMAESOptions::new(start, sigma)
         .population_size(population)
@@ -327,8 +325,8 @@ fn tune(args: &CmaesArgs) -> Result<(), String> {
 
 fn compare(args: &MatchArgs) -> Result<(), String> {
     let games = args.games.games(100);
-    let (a, b) = (leak(weights_named(&args.a)?), leak(weights_named(&args.b)?));
-    let (points, [w, d, l]) = games.points_of_a(a, b);
+    let (a, b) = (weights_named(&args.a)?, weights_named(&args.b)?);
+    let (points, [w, d, l]) = games.points_of_a(&a, &b);
     let n = (w + d + l) as f64;
     println!(
         "A (depth {}) vs B (depth {}): {w}/{d}/{l} (W/D/L), A scores {:.3} over {n} games",
@@ -413,7 +411,7 @@ mod tests {
             plies: (2, 4),
             seed: 5,
         };
-        let same = leak(EvalKind::Advanced.seed_weights());
+        let same = &EvalKind::Advanced.seed_weights();
         // The same evaluation at the same depth on both sides of every opening: each
         // pair's two games are mirror images in who searches, so the points are even.
         let (points, wdl) = games.points_of_a(same, same);

@@ -11,7 +11,7 @@
 use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::Limits;
-use crate::tron::battle::{Battle, Paranoid, HEIGHT, MAX_RIDERS, WIDTH};
+use crate::tron::battle::{Battle, Paranoid, RegionLead, HEIGHT, MAX_RIDERS, WIDTH};
 use crate::tron::codingame::{format_direction, parse_rider, RiderLine};
 use crate::tron::direction::Direction;
 use log::{error, info, warn};
@@ -28,7 +28,7 @@ struct Turn {
 /// The trails and the search (its transposition table), kept from turn to turn.
 struct TronBattlePlayer {
     battle: Option<Battle>,
-    search: AlphaBeta<Paranoid>,
+    search: AlphaBeta<Paranoid, RegionLead>,
     turns: u32,
 }
 
@@ -36,7 +36,7 @@ impl TronBattlePlayer {
     fn new() -> Self {
         TronBattlePlayer {
             battle: None,
-            search: AlphaBeta::new(AlphaBetaConfig::default()),
+            search: AlphaBeta::new(AlphaBetaConfig::default(), RegionLead),
             turns: 0,
         }
     }

@@ -10,6 +10,7 @@ use crate::search::tree::{Proof, Tree};
 use crate::search::{
     FastRng, FinalMove, Limits, Search, SearchStats, SequentialEvaluator, Sequentialized,
 };
+use crate::tron::alphabeta::SpaceEvaluation;
 use crate::tron::{Direction, TronPlayout, TronState};
 use std::fmt;
 
@@ -28,7 +29,7 @@ pub enum TronSearcher {
     },
     AlphaBeta {
         /// Kept for the whole game: its transposition table holds for later positions.
-        search: Box<AlphaBeta<Sequentialized<TronState>>>,
+        search: Box<AlphaBeta<Sequentialized<TronState>, SpaceEvaluation>>,
         root: Sequentialized<TronState>,
         /// What the last search found.
         result: Option<SearchResult<Direction>>,
@@ -90,7 +91,7 @@ impl TronSearcher {
     ) -> TronSearcher {
         if Self::kind_for(config, &root) == TronSearchKind::AlphaBeta {
             return TronSearcher::AlphaBeta {
-                search: Box::new(AlphaBeta::new(AlphaBetaConfig::default())),
+                search: Box::new(AlphaBeta::new(AlphaBetaConfig::default(), SpaceEvaluation)),
                 root: Sequentialized::new(root, me),
                 result: None,
             };

@@ -53,11 +53,6 @@ impl UtttConfig {
     }
 }
 
-/// Weights kept for the rest of the run (options are read once per process).
-fn leak(weights: Weights) -> &'static Weights {
-    Box::leak(Box::new(weights))
-}
-
 /// `--uttt-eval playout|nn|blend:W`: the network's share of a leaf's value.
 fn uttt_eval(text: &str) -> Result<Option<f32>, String> {
     let err = || format!("--uttt-eval: playout, nn or blend:W with 0 < W < 1, not {text:?}");
@@ -376,7 +371,7 @@ const ALPHABETA_FLAGS: &[Flag<UtttConfig>] = &[
         ],
         set: |c, v| {
             let kind: EvalKind = v.parse()?;
-            c.play.weights = leak(kind.seed_weights());
+            c.play.weights = kind.seed_weights();
             Ok(())
         },
     },
@@ -390,7 +385,7 @@ const ALPHABETA_FLAGS: &[Flag<UtttConfig>] = &[
             "class (middle, corner, side) and cell class (tune-eval)",
         ],
         set: |c, v| {
-            c.play.weights = leak(eval_weights(v.text)?);
+            c.play.weights = eval_weights(v.text)?;
             Ok(())
         },
     },
@@ -419,7 +414,7 @@ mod tests {
         .unwrap();
         let play = config.uttt.play;
         assert_eq!(play.search, UtttSearchKind::AlphaBeta);
-        assert_eq!(*play.weights, EvalKind::Advanced.seed_weights());
+        assert_eq!(play.weights, EvalKind::Advanced.seed_weights());
         assert_eq!(play.depth, Some(7));
         assert!(play.win_first);
         assert_eq!(play.early_termination, Some((50, 0.7)));

@@ -6,9 +6,9 @@ use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchResult};
 use crate::search::parallel::RootParallel;
 use crate::search::tree::{MoveInfo, Proof, Selection, TreeConfig};
 use crate::search::{FinalMove, Limits, Search, SearchStats};
-use crate::uttt::alphabeta::EvaluatedBoard;
+use crate::uttt::alphabeta::KeyedBoard;
 use crate::uttt::evaluate::{EvalKind, Weights};
-use crate::uttt::nn::{self, NnBoard};
+use crate::uttt::nn::NnBoard;
 use crate::uttt::NetworkValue;
 use crate::uttt::{Board, EarlyTermination, Move, Playout};
 
@@ -60,8 +60,8 @@ impl std::str::FromStr for UtttSearchKind {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct UtttPlay {
     pub search: UtttSearchKind,
-    /// Read once from the options and kept for the whole run (shared by every search).
-    pub weights: &'static Weights,
+    /// Liang 2017's evaluation: alpha-beta's, and early play-out termination's.
+    pub weights: Weights,
     /// Alpha-beta: search exactly this deep (Liang 2017's "minimax N"), the clock allowing.
     pub depth: Option<u32>,
     /// Play a move that wins the game at once whenever a play-out has one.
@@ -79,14 +79,13 @@ pub struct UtttPlay {
     pub network_prior: Option<f32>,
 }
 
-/// Liang 2017's comprehensive evaluation, the strongest of its four there (Table 2.8).
-static COMPREHENSIVE: Weights = EvalKind::Comprehensive.seed_weights();
-
 impl Default for UtttPlay {
     fn default() -> Self {
         UtttPlay {
             search: UtttSearchKind::Mcts,
-            weights: &COMPREHENSIVE,
+            // Liang 2017's comprehensive evaluation, the strongest of its four there
+            // (Table 2.8).
+            weights: EvalKind::Comprehensive.seed_weights(),
             depth: None,
             win_first: false,
             early_termination: None,
@@ -122,8 +121,8 @@ pub enum UtttSearch {
     Network(RootParallel<NnBoard, NetworkValue>),
     AlphaBeta {
         /// Kept for the whole game: its transposition table holds for later positions.
-        search: Box<AlphaBeta<EvaluatedBoard>>,
-        root: EvaluatedBoard,
+        search: Box<AlphaBeta<KeyedBoard, Weights>>,
+        root: KeyedBoard,
         /// What the last search found.
         result: Option<SearchResult<Move>>,
     },
@@ -139,14 +138,14 @@ impl UtttSearch {
             (UtttSearchKind::Mcts, Some(share)) => {
                 let expand_visits = if share >= 1.0 { 1 } else { tree.expand_visits };
                 UtttSearch::Network(RootParallel::new(
-                    NnBoard::new(board, nn::embedded()),
+                    NnBoard::new(board),
                     TreeConfig {
                         expand_visits,
                         // The network gives no priors (its leaf values are reused).
                         prior_visits: 0,
                         ..tree
                     },
-                    NetworkValue { share },
+                    NetworkValue::new(share),
                     seed,
                     threads,
                 ))
@@ -159,11 +158,14 @@ impl UtttSearch {
                 threads,
             )),
             (UtttSearchKind::AlphaBeta, _) => UtttSearch::AlphaBeta {
-                search: Box::new(AlphaBeta::new(AlphaBetaConfig {
-                    max_depth: play.depth,
-                    ..AlphaBetaConfig::default()
-                })),
-                root: EvaluatedBoard::new(board, play.weights),
+                search: Box::new(AlphaBeta::new(
+                    AlphaBetaConfig {
+                        max_depth: play.depth,
+                        ..AlphaBetaConfig::default()
+                    },
+                    play.weights,
+                )),
+                root: KeyedBoard::new(board),
                 result: None,
             },
         }
@@ -174,9 +176,9 @@ impl UtttSearch {
     pub fn reroot(&mut self, board: Board) -> bool {
         match self {
             UtttSearch::Mcts(trees) => trees.reroot(board),
-            UtttSearch::Network(trees) => trees.reroot(NnBoard::new(board, nn::embedded())),
+            UtttSearch::Network(trees) => trees.reroot(NnBoard::new(board)),
             UtttSearch::AlphaBeta { root, result, .. } => {
-                *root = EvaluatedBoard::new(board, root.weights());
+                *root = KeyedBoard::new(board);
                 *result = None;
                 true
             }
@@ -245,10 +247,10 @@ impl std::fmt::Debug for UtttSearch {
                 .field("evaluator", trees.evaluator())
                 .field("threads", &trees.threads())
                 .finish(),
-            UtttSearch::AlphaBeta { search, root, .. } => f
+            UtttSearch::AlphaBeta { search, .. } => f
                 .debug_struct("AlphaBeta")
                 .field("config", search.config())
-                .field("weights", root.weights())
+                .field("weights", search.evaluator())
                 .finish(),
         }
     }

@@ -15,7 +15,9 @@ pub mod root_parallel;
 
 pub use policy::SimPolicy;
 
-use super::{reward_for, Evaluator, FastRng, FinalMove, Guidance, Limits, SearchStats, SimGame};
+use super::{
+    reward_for, Evaluator, FastRng, FinalMove, Guidance, Limits, SearchStats, SimGame, TreePolicy,
+};
 use crate::game::{Outcome, Player};
 use policy::{final_distribution, sample_index, ActionStats, Guide};
 
@@ -141,7 +143,7 @@ pub struct SimSearch<G: SimGame, E> {
     guide_values: Vec<f32>,
 }
 
-impl<G: SimGame, E: Evaluator<G>> SimSearch<G, E> {
+impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     /// A tree holding only `root`. The search's own random choices come from `rng`.
     pub fn new(root: G, config: SimConfig, evaluator: E, rng: FastRng) -> Self {
         let mut search = SimSearch {
@@ -582,6 +584,8 @@ mod tests {
 
     /// Values every position as a draw.
     struct Even;
+
+    impl TreePolicy<OneShot> for Even {}
 
     impl Evaluator<OneShot> for Even {
         fn evaluate(&mut self, _: &mut OneShot, _: &mut FastRng) -> f32 {

@@ -7,7 +7,7 @@
 use super::{RootAction, SimConfig, SimSearch};
 use crate::game::Player;
 use crate::search::parallel::search_all;
-use crate::search::{Evaluator, FastRng, FinalMove, Limits, SearchStats, SimGame};
+use crate::search::{Evaluator, FastRng, FinalMove, Limits, SearchStats, SimGame, TreePolicy};
 use rand::SeedableRng;
 
 /// Decoupled searches of the same root on their own threads.
@@ -19,7 +19,7 @@ impl<G, E> SimRootParallel<G, E>
 where
     G: SimGame + Send,
     G::Move: Send,
-    E: Evaluator<G> + Clone + Send,
+    E: Evaluator<G> + TreePolicy<G> + Clone + Send,
 {
     /// `threads` searches (at least one); search `k` is seeded `seed + k`.
     pub fn new(root: G, config: SimConfig, evaluator: E, seed: u64, threads: usize) -> Self {
@@ -181,6 +181,8 @@ mod tests {
     /// Plays each round's picks uniformly at random to the end.
     #[derive(Clone)]
     struct RandomPicks;
+
+    impl TreePolicy<Picks> for RandomPicks {}
 
     impl Evaluator<Picks> for RandomPicks {
         fn evaluate(&mut self, state: &mut Picks, rng: &mut FastRng) -> f32 {
