@@ -40,3 +40,13 @@ for flags in "--tron-final mix" "--tron-final secure" "--tron-final max"; do
 done
 # CodinGame's Tron Battle player: alpha-beta over the paranoid view, 2 to 4 riders.
 run --game tron-battle --iterations 20000
+# The evaluations beside the MCTS: UTTT alpha-beta (Liang 2017's evaluations and
+# weights), the value network and its blend, early play-out termination, and Light
+# Riders' alpha-beta.
+for flags in "--uttt-search alphabeta" "--uttt-search alphabeta --eval simple" \
+    "--uttt-search alphabeta --eval-weights 1,2,3,4,5,6,7,8,9,10,11,12,13,14" \
+    "--uttt-eval nn" "--uttt-eval blend:0.5" "--ept 50,0.7" "--ept 50,0.7 --eval advanced"; do
+    # shellcheck disable=SC2086
+    run --game uttt --iterations 20000 $flags
+done
+run --game tron --iterations 3000 --tron-search alphabeta
