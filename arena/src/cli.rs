@@ -502,6 +502,8 @@ pub fn parse(args: &[&str]) -> Result<Options, String> {
 /// The options and the engines (`--engine` specs, or bot commands named by
 /// `--name-a`/`--name-b`), the first two of them as bots A and B: every check that
 /// clap cannot make, and the defaults that depend on other options.
+// Long by choice: one check after another of what clap cannot express, each a few lines,
+// in the order the usage lists the flags.
 fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
     let SeriesArgs {
         game,

@@ -70,43 +70,8 @@ pub fn rating_list(names: &[String], games: &[Game]) -> Result<Vec<Rated>, Strin
             }
         }
     }
-    // Newton's method on the (concave) log-likelihood, engine 0 held at 0.
-    let mut elo = DVector::<f64>::zeros(n);
-    let mut covariance = DMatrix::<f64>::zeros(n - 1, n - 1);
-    for _ in 0..100 {
-        let mut gradient = DVector::<f64>::zeros(n - 1);
-        let mut information = DMatrix::<f64>::zeros(n - 1, n - 1);
-        for i in 0..n {
-            for j in 0..n {
-                if i == j || count[(i, j)] == 0.0 {
-                    continue;
-                }
-                let expected = 1.0 / (1.0 + (-K * (elo[i] - elo[j])).exp());
-                let curvature = K * K * count[(i, j)] * expected * (1.0 - expected);
-                if i > 0 {
-                    gradient[i - 1] += K * (points[(i, j)] - count[(i, j)] * expected);
-                    information[(i - 1, i - 1)] += curvature;
-                    if j > 0 {
-                        information[(i - 1, j - 1)] -= curvature;
-                    }
-                }
-            }
-        }
-        covariance = information
-            .try_inverse()
-            .ok_or("the games do not link every engine to the others")?;
-        let step = &covariance * gradient;
-        for i in 1..n {
-            // Damped: a first step from 0 toward a lopsided result can overshoot.
-            elo[i] += step[i - 1].clamp(-400.0, 400.0);
-        }
-        if step.amax() < 1e-6 {
-            break;
-        }
-    }
-    // The covariance of all engines (engine 0 fixed), then of the centred ratings.
-    let mut full = DMatrix::<f64>::zeros(n, n);
-    full.view_mut((1, 1), (n - 1, n - 1)).copy_from(&covariance);
+    let (elo, full) = fit(&count, &points)?;
+    // The covariance of the centred ratings.
     let centring = DMatrix::<f64>::identity(n, n) - DMatrix::from_element(n, n, 1.0 / n as f64);
     let centred = &centring * &full * centring.transpose();
     let mean = elo.mean();
@@ -146,6 +111,52 @@ pub fn rating_list(names: &[String], games: &[Game]) -> Result<Vec<Rated>, Strin
         })
         .collect();
     Ok(rated)
+}
+
+/// The maximum-likelihood ratings of the engines whose games and points against each
+/// other are `count` and `points` (engine 0 held at 0), and their covariance (engine 0's
+/// row and column zero): Newton's method on the concave log-likelihood.
+fn fit(
+    count: &DMatrix<f64>,
+    points: &DMatrix<f64>,
+) -> Result<(DVector<f64>, DMatrix<f64>), String> {
+    let n = count.nrows();
+    let mut elo = DVector::<f64>::zeros(n);
+    let mut covariance = DMatrix::<f64>::zeros(n - 1, n - 1);
+    for _ in 0..100 {
+        let mut gradient = DVector::<f64>::zeros(n - 1);
+        let mut information = DMatrix::<f64>::zeros(n - 1, n - 1);
+        for i in 0..n {
+            for j in 0..n {
+                if i == j || count[(i, j)] == 0.0 {
+                    continue;
+                }
+                let expected = 1.0 / (1.0 + (-K * (elo[i] - elo[j])).exp());
+                let curvature = K * K * count[(i, j)] * expected * (1.0 - expected);
+                if i > 0 {
+                    gradient[i - 1] += K * (points[(i, j)] - count[(i, j)] * expected);
+                    information[(i - 1, i - 1)] += curvature;
+                    if j > 0 {
+                        information[(i - 1, j - 1)] -= curvature;
+                    }
+                }
+            }
+        }
+        covariance = information
+            .try_inverse()
+            .ok_or("the games do not link every engine to the others")?;
+        let step = &covariance * gradient;
+        for i in 1..n {
+            // Damped: a first step from 0 toward a lopsided result can overshoot.
+            elo[i] += step[i - 1].clamp(-400.0, 400.0);
+        }
+        if step.amax() < 1e-6 {
+            break;
+        }
+    }
+    let mut full = DMatrix::<f64>::zeros(n, n);
+    full.view_mut((1, 1), (n - 1, n - 1)).copy_from(&covariance);
+    Ok((elo, full))
 }
 
 /// The rating list as a table.

@@ -73,6 +73,8 @@ impl Ratings {
 /// Writes `index.html` and its SVG pictures into `out` for the series in `dirs`; a
 /// tournament's folder (`arena gauntlet|round-robin --out`) gives its rating list's
 /// picture and each of its pairings' series.
+// Long by choice: the page is written in the order it reads (rating lists, ladder, then
+// each run), each part a few lines.
 pub fn report(dirs: &[PathBuf], out: &Path) -> Result<(), String> {
     let mut tournaments = Vec::new();
     let mut series_dirs = Vec::new();

@@ -37,6 +37,8 @@ pub fn initial_direction(me: (u32, u32), other: (u32, u32)) -> Direction {
 }
 
 /// Plays one game between the setup's bots.
+// Long by choice: the engine's game loop as the riddles engine runs it (settings, opening,
+// rounds, answers, outcome), read top to bottom like its transcripts.
 pub fn play(setup: &GameSetup) -> GameRecord {
     let started = Instant::now();
     let opts = setup.opts;

@@ -22,6 +22,8 @@ use std::time::Instant;
 const ATTEMPTS: u32 = 2;
 
 /// Plays one game between the setup's bots.
+// Long by choice: the engine's game loop as TheAIGames runs it (settings, opening,
+// requests with one repeat, outcome), read top to bottom like its transcripts.
 pub fn play(setup: &GameSetup) -> GameRecord {
     let started = Instant::now();
     let opts = setup.opts;

@@ -365,6 +365,8 @@ impl<G: AlphaBetaGame, E: Evaluate<G>> AlphaBeta<G, E> {
         self.aborted
     }
 
+    // Long by choice: one node of the search (table probe, cut-offs, move loop, table
+    // store) reads and writes a dozen locals; split, each piece would pass them all.
     fn negamax(
         &mut self,
         position: &G,

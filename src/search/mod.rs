@@ -12,6 +12,7 @@
 pub mod alphabeta;
 pub mod bandit;
 pub mod parallel;
+pub mod root_move;
 pub mod sequential;
 pub mod simultaneous;
 pub mod tree;

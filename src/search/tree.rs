@@ -7,7 +7,10 @@
 //! back-propagation, so choosing among the root's 81 UTTT children is one multiply-add
 //! per child.
 
-use super::bandit::ucb1_tuned_bonus;
+use super::bandit::{exploration_from_ln, fast_ln, ucb1_tuned_bonus};
+pub use super::bandit::{rave_beta, Selection};
+pub(crate) use super::root_move::proof_value;
+pub use super::root_move::{candidates, choose, is_max_robust, MoveInfo, Proof};
 use super::{
     moves_between, progressive_bias, Evaluator, FastRng, FinalMove, Game, Guidance, Limits, Search,
     SearchStats, TreePolicy,
@@ -15,16 +18,6 @@ use super::{
 use crate::game::{Outcome, Player};
 use rand::SeedableRng;
 use std::time::Instant;
-
-/// The bandit formula that picks a child during selection.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Selection {
-    /// UCB1 (UCT): `mean + C·√(ln N / n)`.
-    Ucb1,
-    /// UCB1-Tuned ([`ucb1_tuned_bonus`]): the exploration term scaled by the rewards'
-    /// variance; needs each node's mean squared reward.
-    Ucb1Tuned,
-}
 
 /// Search settings of the sequential tree.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -57,35 +50,12 @@ pub struct TreeConfig {
     pub contempt: f32,
 }
 
-/// RAVE's weight of the AMAF mean for a child with `visits` visits and `amaf_visits`
-/// AMAF updates: Gelly and Silver's minimum-MSE schedule as Liang 2017 gives it,
-/// `β = ñ / (n + ñ + R·n·ñ)` (1 for an unvisited child, falling towards 0).
-#[inline]
-pub fn rave_beta(constant: f32, visits: u32, amaf_visits: u32) -> f32 {
-    let (n, amaf) = (visits as f32, amaf_visits as f32);
-    if amaf_visits == 0 {
-        0.0
-    } else {
-        amaf / (n + amaf + constant * n * amaf)
-    }
-}
-
 /// A node's all-moves-as-first statistics (RAVE): the mean reward for its mover of the
 /// iterations in which its move was played later, by the same player, below its parent.
 #[derive(Clone, Copy, Debug, Default)]
 struct Amaf {
     mean: f32,
     visits: u32,
-}
-
-/// The game-theoretic value of a node when proven, from the view of the player who made
-/// the move into it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proof {
-    Unknown,
-    Win,
-    Loss,
-    Draw,
 }
 
 const NO_CHILDREN: u32 = u32::MAX;
@@ -135,16 +105,6 @@ impl<M> Node<M> {
     fn is_expanded(&self) -> bool {
         self.first_child != NO_CHILDREN
     }
-}
-
-/// What the search says of one move at the root.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveInfo<M> {
-    pub mv: M,
-    pub visits: u32,
-    /// Mean reward for the player to move at the root, 0..1 (exact when proven).
-    pub value: f32,
-    pub proof: Proof,
 }
 
 /// A reusable MCTS-UCT search over positions of `G`, valuing leaves with `E`.
@@ -757,52 +717,6 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
     }
 }
 
-/// The moves worth choosing from among root moves sorted most visited first: the proven
-/// wins if any; else the moves not proven lost (all of them when every move is lost).
-pub fn candidates<M>(moves: Vec<MoveInfo<M>>) -> Vec<MoveInfo<M>> {
-    if moves.iter().any(|m| m.proof == Proof::Win) {
-        return moves
-            .into_iter()
-            .filter(|m| m.proof == Proof::Win)
-            .collect();
-    }
-    if moves.iter().all(|m| m.proof == Proof::Loss) {
-        return moves;
-    }
-    moves
-        .into_iter()
-        .filter(|m| m.proof != Proof::Loss)
-        .collect()
-}
-
-/// The move to play under `rule` among `candidates` (most visited first): the robust
-/// child (most visits, ties to the better mean), or the secure one. (The tree keeps no
-/// mixed strategy: [`FinalMove::Mix`] plays the robust child too.)
-pub fn choose<M: Copy>(candidates: Vec<MoveInfo<M>>, rule: FinalMove) -> Option<MoveInfo<M>> {
-    match rule {
-        FinalMove::Secure { a } => {
-            let lower_bound = |m: &MoveInfo<M>| m.value - a / (m.visits.max(1) as f32).sqrt();
-            candidates.into_iter().max_by(|x, y| {
-                let key = |m| (lower_bound(m), m.visits);
-                key(x)
-                    .partial_cmp(&key(y))
-                    .unwrap_or(std::cmp::Ordering::Equal)
-            })
-        }
-        FinalMove::MostVisits | FinalMove::MaxRobust | FinalMove::Mix => {
-            candidates.first().copied()
-        }
-    }
-}
-
-/// Whether the most visited of `candidates` also has the best mean.
-pub fn is_max_robust<M>(candidates: &[MoveInfo<M>]) -> bool {
-    let Some(robust) = candidates.first() else {
-        return true;
-    };
-    candidates.iter().all(|m| m.value <= robust.value)
-}
-
 impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Search for Tree<G, E> {
     fn search(&mut self, limits: Limits) -> SearchStats {
         Tree::search(self, limits)
@@ -876,36 +790,6 @@ fn best_ucb_wide<M>(children: &[Node<M>], exploration: f32) -> usize {
 
 /// Visit counts below this read `C·√(ln N)` from a table (16 KiB).
 const EXPLORATION_TABLE: usize = 4096;
-
-/// `C·√(ln N)` from `ln N`, at least the smallest positive float (see
-/// [`Tree::exploration_term`]); `ln 0 = −∞` gives that smallest value too.
-fn exploration_from_ln(exploration: f32, ln_visits: f32) -> f32 {
-    (exploration * ln_visits.max(0.0).sqrt()).max(f32::MIN_POSITIVE)
-}
-
-/// The exact reward of a proof for the node's mover, `None` while unproven.
-pub(crate) fn proof_value(proof: Proof) -> Option<f32> {
-    match proof {
-        Proof::Unknown => None,
-        Proof::Win => Some(1.0),
-        Proof::Loss => Some(0.0),
-        Proof::Draw => Some(0.5),
-    }
-}
-
-/// ln(x) for x ≥ 1 to about 1.3e-4, from the float's exponent and a short polynomial on
-/// its mantissa: selection takes it once per level, and libm's `ln` is several times
-/// slower. UCT only needs √ln N to a few digits.
-#[inline(always)]
-fn fast_ln(x: f32) -> f32 {
-    let bits = x.to_bits();
-    let exponent = ((bits >> 23) & 0xff) as f32 - 127.0;
-    // The mantissa as m in [1, 2); ln m by a least-squares fit on that interval.
-    let m = f32::from_bits((bits & 0x007f_ffff) | 0x3f80_0000);
-    let t = m - 1.0;
-    let ln_m = t * (0.997_115_9 + t * (-0.469_948_7 + t * (0.224_200_4 + t * -0.058_348_2)));
-    exponent * std::f32::consts::LN_2 + ln_m
-}
 
 #[cfg(test)]
 mod tests {

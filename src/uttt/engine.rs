@@ -233,6 +233,8 @@ impl Board {
     /// row-major. The player to move follows from the mark counts; won boards must agree
     /// with lines on the field; the `-1` boards must be either every open board ("any")
     /// or exactly one open board.
+    // Long by choice: each check of the engine's field and macroboard is a few lines with
+    // its own error message, in the order the engine sends them.
     pub fn from_engine(
         field: &[Token],
         macroboard: &[Token],
