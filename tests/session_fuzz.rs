@@ -181,8 +181,9 @@ enum Expected {
     Either,
 }
 
-/// What each `action` line of `lines` expects, in order.
-fn expectations(lines: &[Vec<u8>]) -> Vec<Expected> {
+/// What each `action` line of `lines` expects, in order, and whether it is a well-formed
+/// `action move MS` after a field (some evidence of the game).
+fn expectations(lines: &[Vec<u8>]) -> Vec<(Expected, bool)> {
     let (mut field, mut macroboard) = (None::<Vec<Token>>, None::<Vec<Token>>);
     let (mut width, mut height, mut bot_id) = (None, None, None);
     let mut out = Vec::new();
@@ -191,7 +192,8 @@ fn expectations(lines: &[Vec<u8>]) -> Vec<Expected> {
         if line.trim().is_empty() {
             continue;
         }
-        match parse_command(&line) {
+        let parsed = parse_command(&line);
+        match parsed {
             Ok(Command::Settings(Setting::FieldWidth(w))) => width = Some(w as usize),
             Ok(Command::Settings(Setting::FieldHeight(h))) => height = Some(h as usize),
             Ok(Command::Settings(Setting::YourBotId(id))) => bot_id = Some(id),
@@ -209,34 +211,16 @@ fn expectations(lines: &[Vec<u8>]) -> Vec<Expected> {
                     (Some(w), Some(h)) => TronState::from_engine(w, h, f).is_ok(),
                     _ => TronState::from_square_field(f).is_ok(),
                 });
-                out.push(match (uttt, tron) {
+                let expected = match (uttt, tron) {
                     (Some(board), false) => Expected::Uttt(board),
                     (None, true) => Expected::Tron,
                     _ => Expected::Either,
-                });
+                };
+                let well_formed =
+                    matches!(parsed, Ok(Command::ActionMove { .. })) && field.is_some();
+                out.push((expected, well_formed));
             }
             _ => {}
-        }
-    }
-    out
-}
-
-/// Whether each `action` line of `lines` is a well-formed `action move MS` after a field
-/// (some evidence of the game), in order.
-fn well_formed_actions(lines: &[Vec<u8>]) -> Vec<bool> {
-    let mut field_seen = false;
-    let mut out = Vec::new();
-    for raw in lines {
-        let line = String::from_utf8_lossy(raw);
-        if line.trim().is_empty() {
-            continue;
-        }
-        match parse_command(&line) {
-            Ok(Command::ActionMove { .. }) => out.push(field_seen),
-            Ok(Command::UpdateGame(GameUpdate::Field(_))) => field_seen = true,
-            Ok(_) => {}
-            Err(_) if line.split_whitespace().next() == Some("action") => out.push(false),
-            Err(_) => {}
         }
     }
     out
@@ -276,7 +260,7 @@ fn check(lines: &[Vec<u8>], game: Option<Game>, config: &Config) -> Result<Check
             expected.len()
         ));
     }
-    for (answer, expected) in answers.iter().zip(&expected) {
+    for (answer, (expected, _)) in answers.iter().zip(&expected) {
         let ok = match expected {
             Expected::Uttt(board) => parse_place_move(answer)
                 .and_then(|(x, y)| Move::from_xy(x, y))
@@ -292,8 +276,8 @@ fn check(lines: &[Vec<u8>], game: Option<Game>, config: &Config) -> Result<Check
     }
     let wrong_game = answers
         .iter()
-        .zip(well_formed_actions(lines))
-        .filter(|(answer, well_formed)| {
+        .zip(&expected)
+        .filter(|(answer, (_, well_formed))| {
             *well_formed
                 && match game {
                     Some(Game::Uttt) => parse_tron_answer(answer).is_some(),
