@@ -859,9 +859,10 @@ mod tests {
 
     type TicTacToeTree = Tree<TicTacToe, UniformPlayout<u8>>;
 
-    /// The settings the tests start from: the UTTT bot's defaults (its `UTTT_SEARCH`),
-    /// but a draw worth one half to both players (the tests compare values with exact
-    /// ones).
+    /// The settings the tests start from, written out here so that the search floor's
+    /// tests need nothing from the bot (they were the UTTT bot's defaults when written,
+    /// but need not follow them), with a draw worth one half to both players (the tests
+    /// compare values with exact ones).
     fn config() -> TreeConfig {
         TreeConfig {
             exploration: 0.5,
