@@ -64,7 +64,6 @@ pub fn play_series(opts: &Options) -> Result<(Options, Vec<GameRecord>), String>
         }
         None => (None, Vec::new()),
     };
-    let opts = &opts;
     let until = opts.sprt.map_or(String::new(), |s| {
         format!(
             " at most, until SPRT elo0={} elo1={} decides",
@@ -81,9 +80,9 @@ pub fn play_series(opts: &Options) -> Result<(Options, Vec<GameRecord>), String>
         Referee::UtttCodinGame => uttt_codingame::play,
         Referee::TronCodinGame => tron_codingame::play,
     };
-    let openings = series::openings(opts, &maps)?;
-    let records = series::run_recorded(opts, &maps, &openings, play, log.as_ref(), done);
-    Ok((opts.clone(), records))
+    let openings = series::openings(&opts, &maps)?;
+    let records = series::run_recorded(&opts, &maps, &openings, play, log.as_ref(), done);
+    Ok((opts, records))
 }
 
 /// Prints a finished series' table and writes its `results.json`; the exit code.

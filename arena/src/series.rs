@@ -73,10 +73,12 @@ pub fn run_recorded(
     done: Vec<GameRecord>,
 ) -> Vec<GameRecord> {
     let next = AtomicUsize::new(0);
-    let total = schedule(opts).len();
-    let schedule: Vec<usize> = schedule(opts)
+    let scheduled = schedule(opts);
+    let total = scheduled.len();
+    let recorded: std::collections::HashSet<usize> = done.iter().map(|r| r.index).collect();
+    let schedule: Vec<usize> = scheduled
         .into_iter()
-        .filter(|index| done.iter().all(|r| r.index != *index))
+        .filter(|index| !recorded.contains(index))
         .collect();
     let decided = AtomicBool::new(
         opts.shard.is_none()
