@@ -351,6 +351,12 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
                     let parent = &self.nodes[node];
                     node = if self.config.guidance == Guidance::UntriedByValue {
                         self.select_child_guided(node, &state)
+                    } else if self.reuses_values
+                        && self.nodes[parent.first_child as usize].visits > 0
+                    {
+                        // The children start with the evaluator's values (its priors):
+                        // back up the best one's (a one-ply minimax), not a random one's.
+                        self.best_child_by_mean(node)
                     } else {
                         parent.first_child as usize
                             + super::random_below(&mut self.rng, parent.child_count as u32) as usize
@@ -385,6 +391,23 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
             self.backpropagate_amaf(reward0, played_slots);
         }
         played_out
+    }
+
+    /// The child of `parent` with the highest mean for its mover (the first of equals).
+    fn best_child_by_mean(&self, parent: usize) -> usize {
+        let p = &self.nodes[parent];
+        let children = p.children();
+        let first = children.start;
+        children
+            .fold((first, f32::NEG_INFINITY), |(best, best_mean), child| {
+                let mean = self.nodes[child].mean;
+                if mean > best_mean {
+                    (child, mean)
+                } else {
+                    (best, best_mean)
+                }
+            })
+            .0
     }
 
     /// The reward for player 0 of a proven node, if it is proven.

@@ -1,24 +1,24 @@
 //! The inputs of a learned UTTT evaluation (the `tune` package's `uttt-selfplay` and
-//! `uttt-train` make the data and the network): 190 sparse features of a position, from
+//! `uttt-train` make the data and the network): 191 sparse features of a position, from
 //! the view of the player to move.
 //!
 //! - 0..81: the mover's marks, by cell (`board * 9 + cell`);
 //! - 81..162: the opponent's marks;
-//! - 162..171: micro boards the mover won; 171..180: the opponent's;
-//! - 180..190: the board the mover is sent to (180 + board), or 189 for any open board.
-//!
-//! Full micro boards without a line need no feature of their own: their marks say it.
+//! - 162..171: micro boards the mover won; 171..180: the opponent's; a drawn micro board
+//!   (full, no line) counts as won by both, as it is for the lines of boards: nobody can
+//!   use it;
+//! - 180..190: the board the mover is sent to (180 + board), or 189 for any open board;
+//! - 190: CodinGame's end rule (a lineless game goes to the player with more boards).
 
-use super::board::Board;
+use super::board::{Board, EndRule};
 use super::Move;
-use crate::game::{Outcome, Player};
-use crate::search::Game;
+use crate::game::Player;
 use std::sync::OnceLock;
 
 /// The number of input features.
-pub const INPUTS: usize = 190;
+pub const INPUTS: usize = 191;
 /// Hidden units of the network.
-pub const HIDDEN: usize = 64;
+pub const HIDDEN: usize = 128;
 /// The integer scale of the first layer: a hidden unit's clipped ReLU spans 0..QA.
 pub const QA: i32 = 255;
 /// The integer scale of the output weights.
@@ -28,6 +28,7 @@ const MOVER_WON: usize = 162;
 const OPPONENT_WON: usize = 171;
 const TARGET: usize = 180;
 const ANY_TARGET: usize = 189;
+const MORE_BOARDS_RULE: usize = 190;
 
 /// Appends the indices of `board`'s active features, from the view of the player to move,
 /// in increasing order.
@@ -39,10 +40,7 @@ pub fn active_features(board: &Board, out: &mut Vec<u16>) {
 /// summed from scratch (for a position seen once, as a new node's prior).
 pub fn value_of(board: &Board) -> f32 {
     let net = embedded();
-    let mut acc = Accumulator([0; HIDDEN]);
-    acc.0.copy_from_slice(&net.b1);
-    features_for(board, board.turn(), &mut |f| acc.add(net, f));
-    net.value(&acc)
+    net.value(&accumulator_for(net, board, board.turn()))
 }
 
 /// The target feature: the board the player to move is sent to, or any.
@@ -68,13 +66,16 @@ fn features_for(board: &Board, viewer: Player, out: &mut impl FnMut(u16)) {
         }
     }
     for (offset, player) in [(MOVER_WON, mover), (OPPONENT_WON, 1 - mover)] {
-        let mut won = board.won[player];
+        let mut won = board.won[player] | board.drawn;
         while won != 0 {
             out((offset + won.trailing_zeros() as usize) as u16);
             won &= won - 1;
         }
     }
     out(target_feature(board));
+    if board.end_rule == EndRule::MoreBoards {
+        out(MORE_BOARDS_RULE as u16);
+    }
 }
 
 /// The trained weights the bot embeds (`uttt-train` writes them; `tune/README.md`).
@@ -88,103 +89,44 @@ pub fn embedded() -> &'static QuantizedNet {
     })
 }
 
-/// A position with both players' first-layer sums of the embedded network, updated move
-/// by move (features added and removed, never recomputed), for the network-valued search.
-///
-/// The sums are kept here, not in the evaluator, because they are the position's own
-/// state in another form: a function of the marks, wins and target alone, changed by
-/// every move (a few feature rows added or removed per move, where a leaf's evaluator
-/// would rebuild them from some 40 rows), and only `play` sees each move. The network's
-/// output layer, which turns them into a value, is the evaluator's
-/// ([`super::NetworkValue`]); the position holds no reference to a network.
-#[derive(Clone, Copy, Debug)]
-pub struct NnBoard {
-    board: Board,
-    /// `acc[p]`: the sums of the features as player `p` sees the position.
-    acc: [Accumulator; 2],
+/// The first-layer sums of `board` as `viewer` sees it, from scratch.
+pub fn accumulator_for(net: &QuantizedNet, board: &Board, viewer: Player) -> Accumulator {
+    let mut acc = Accumulator([0; HIDDEN]);
+    acc.0.copy_from_slice(&net.b1);
+    features_for(board, viewer, &mut |f| acc.add(net, f));
+    acc
 }
 
-impl PartialEq for NnBoard {
-    fn eq(&self, other: &Self) -> bool {
-        self.board == other.board
+/// The first-layer sums of `child`, one move after `parent`, as its player to move sees
+/// it, from `parent_sums` (the parent's as that same player sees it): a few rows added or
+/// removed (the move's mark, a small board it closed, the target), where computing them
+/// afresh adds some forty. This is how a node's children are all valued at once.
+pub fn child_accumulator(
+    net: &QuantizedNet,
+    parent: &Board,
+    parent_sums: &Accumulator,
+    child: &Board,
+) -> Accumulator {
+    let mover = parent.turn() as usize;
+    let mut acc = *parent_sums;
+    let micro = (0..9)
+        .find(|&b| parent.marks[mover][b] != child.marks[mover][b])
+        .expect("the child is one move after the parent");
+    let cell = (parent.marks[mover][micro] ^ child.marks[mover][micro]).trailing_zeros() as usize;
+    // The viewer is the mover's opponent: the new mark and a won board are the opponent's.
+    acc.add(net, (OPPONENT_MARKS + micro * 9 + cell) as u16);
+    if child.won[mover] >> micro & 1 == 1 {
+        acc.add(net, (OPPONENT_WON + micro) as u16);
+    } else if child.drawn >> micro & 1 == 1 {
+        acc.add(net, (MOVER_WON + micro) as u16);
+        acc.add(net, (OPPONENT_WON + micro) as u16);
     }
-}
-
-impl NnBoard {
-    /// `board` with its first-layer sums of the [`embedded`] network.
-    pub fn new(board: Board) -> NnBoard {
-        let net = embedded();
-        let mut features = Vec::with_capacity(64);
-        let acc = [0, 1].map(|viewer| {
-            features.clear();
-            features_for(&board, viewer, &mut |f| features.push(f));
-            net.accumulate(&features)
-        });
-        NnBoard { board, acc }
+    let (old_target, new_target) = (target_feature(parent), target_feature(child));
+    if old_target != new_target {
+        acc.remove(net, old_target);
+        acc.add(net, new_target);
     }
-
-    pub fn board(&self) -> &Board {
-        &self.board
-    }
-
-    /// The first-layer sums as the player to move sees the position (what the network's
-    /// output layer values).
-    #[inline]
-    pub fn accumulator(&self) -> &Accumulator {
-        &self.acc[self.board.turn() as usize]
-    }
-}
-
-impl Game for NnBoard {
-    type Move = Move;
-
-    #[inline]
-    fn to_move(&self) -> Player {
-        self.board.turn()
-    }
-
-    #[inline]
-    fn outcome(&self) -> Option<Outcome> {
-        self.board.outcome()
-    }
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        self.board.legal_moves(moves);
-    }
-
-    #[inline]
-    fn play(&mut self, mv: Move) {
-        let mover = self.board.turn() as usize;
-        let (old_target, won_before) = (target_feature(&self.board), self.board.won[mover]);
-        self.board.play_move(mv);
-        let net = embedded();
-        let [mine, theirs] = if mover == 0 {
-            let [a, b] = &mut self.acc;
-            [a, b]
-        } else {
-            let [a, b] = &mut self.acc;
-            [b, a]
-        };
-        mine.add(net, mv.0 as u16);
-        theirs.add(net, (OPPONENT_MARKS + mv.0 as usize) as u16);
-        if self.board.won[mover] != won_before {
-            let micro = mv.board() as usize;
-            mine.add(net, (MOVER_WON + micro) as u16);
-            theirs.add(net, (OPPONENT_WON + micro) as u16);
-        }
-        let new_target = target_feature(&self.board);
-        if new_target != old_target {
-            for acc in [mine, theirs] {
-                acc.remove(net, old_target);
-                acc.add(net, new_target);
-            }
-        }
-    }
-
-    #[inline]
-    fn amaf_slot(mv: Move) -> u32 {
-        mv.0 as u32
-    }
+    acc
 }
 
 /// The network in the bot's integers (see `tune/src/net.rs` for how it is trained):
@@ -325,24 +267,37 @@ mod tests {
     use rand::SeedableRng;
 
     #[test]
-    fn the_accumulators_kept_move_by_move_equal_those_computed_from_scratch() {
+    fn a_childs_sums_from_its_parents_equal_those_computed_from_scratch() {
+        use crate::search::Game;
         let net = embedded();
         let mut rng = FastRng::seed_from_u64(5);
         let mut moves = Vec::new();
-        for _ in 0..50 {
-            let mut kept = NnBoard::new(Board::new());
-            while kept.outcome().is_none() {
+        for game in 0..50 {
+            // Both end rules: CodinGame's has an input of its own.
+            let rule = [EndRule::Draw, EndRule::MoreBoards][game % 2];
+            let mut board = Board::with_end_rule(rule);
+            while board.outcome().is_none() {
                 moves.clear();
-                kept.legal_moves(&mut moves);
-                kept.play(
+                board.legal_moves(&mut moves);
+                let viewer = 1 - board.turn();
+                let parent_sums = accumulator_for(net, &board, viewer);
+                for &mv in &moves {
+                    let mut child = board;
+                    child.play(mv);
+                    assert_eq!(
+                        child_accumulator(net, &board, &parent_sums, &child),
+                        accumulator_for(net, &child, viewer),
+                        "{mv:?} after\n{}",
+                        board.render()
+                    );
+                }
+                board.play(
                     moves[crate::search::random_below(&mut rng, moves.len() as u32) as usize],
                 );
-                let fresh = NnBoard::new(kept.board);
-                assert_eq!(kept.acc, fresh.acc, "\n{}", kept.board.render());
                 let mut features = Vec::new();
-                active_features(&kept.board, &mut features);
+                active_features(&board, &mut features);
                 assert_eq!(
-                    net.value(kept.accumulator()),
+                    net.value(&accumulator_for(net, &board, board.turn())),
                     net.value_from_features(&features)
                 );
             }
@@ -384,6 +339,7 @@ mod tests {
 
     #[test]
     fn features_name_the_marks_wins_and_target_from_the_movers_view() {
+        use crate::search::Game;
         let mut board = Board::new();
         let mut features = Vec::new();
         active_features(&board, &mut features);
@@ -401,5 +357,37 @@ mod tests {
             [36, (OPPONENT_MARKS + 8) as u16, (TARGET + 8) as u16]
         );
         assert!(features.iter().all(|&f| (f as usize) < INPUTS));
+        features.clear();
+        active_features(&board.under(EndRule::MoreBoards), &mut features);
+        assert_eq!(features.last(), Some(&(MORE_BOARDS_RULE as u16)));
+    }
+
+    #[test]
+    fn a_drawn_small_board_counts_as_won_by_both() {
+        // Board 0 filled without a line: X O X / X O O / O X X.
+        let mut board = Board::new();
+        let cells_x = [0, 2, 3, 7, 8];
+        let cells_o = [1, 4, 5, 6];
+        for i in 0..9 {
+            let (x, o) = (cells_x.get(i), cells_o.get(i));
+            if let Some(&c) = x {
+                board.marks[0][0] |= 1 << c;
+            }
+            if let Some(&c) = o {
+                board.marks[1][0] |= 1 << c;
+            }
+        }
+        board.drawn = 1;
+        let mut features = Vec::new();
+        active_features(&board, &mut features);
+        assert!(features.contains(&(MOVER_WON as u16)));
+        assert!(features.contains(&(OPPONENT_WON as u16)));
+        assert_eq!(
+            features
+                .iter()
+                .filter(|&&f| f as usize >= MOVER_WON && (f as usize) < TARGET)
+                .count(),
+            2
+        );
     }
 }

@@ -21,13 +21,13 @@
 
 use super::board::{Board, EndRule, ANY};
 use super::evaluate::Weights;
-use super::nn::{self, NnBoard, QuantizedNet};
+use super::nn::{self, QuantizedNet};
 use super::prior;
 use super::tables::{
     cell_list, is_line, list_len, list_mask, list_nth, still_open_mask, winning_cells,
 };
 use crate::game::{Outcome, Player};
-use crate::search::{scale_below, Evaluator, FastRng, Game, TreePolicy};
+use crate::search::{scale_below, Evaluator, FastRng, TreePolicy};
 use rand::RngCore;
 
 /// The play-out's working copy of a [`Board`] (the caller keeps the target, as the board
@@ -411,59 +411,124 @@ impl PlayoutState {
 
 /// MCTS leaves valued by the network (finished games by their result), blended with one
 /// random play-out when `share` is below 1. The network alone is deterministic, so the
-/// tree then reuses a leaf's value until it is expanded.
-#[derive(Clone, Copy)]
+/// tree then reuses a leaf's value until it is expanded. With priors on, every new child
+/// starts with the network's value of it (heuristic node initialisation), moved by the
+/// tactical prior's bias where there is one; a finished child starts with its result.
+///
+/// The positions are plain boards: the search's descent plays moves without touching the
+/// network. A node's children are valued from its own first-layer sums, computed once
+/// per expansion and kept here for the node's children that follow ([`nn::child_accumulator`]).
+#[derive(Clone)]
 pub struct NetworkValue {
     /// The network's share of a leaf's value; the rest is a random play-out's result.
     pub share: f32,
-    /// The network whose first layer the positions' sums hold (the [`nn::embedded`] one).
+    /// New children start with the network's value ([`TreePolicy::prior`]).
+    pub priors: bool,
+    /// The tactical prior's bias added to the network's prior ([`prior::tactical_value`]).
+    pub tactical_bias: f32,
+    /// The network (the [`nn::embedded`] one).
     net: &'static QuantizedNet,
+    /// The last parent whose children were valued, and its sums as its opponent sees it.
+    parent: std::cell::RefCell<(Board, nn::Accumulator)>,
 }
 
 impl NetworkValue {
-    /// The embedded network's value with this share.
+    /// The embedded network's value with this share, no priors.
     pub fn new(share: f32) -> Self {
+        let net = nn::embedded();
+        // A parent no search reaches (player 1 to move on the empty board).
+        let mut unreachable = Board::new();
+        unreachable.turn = 1;
         NetworkValue {
             share,
-            net: nn::embedded(),
+            priors: false,
+            tactical_bias: 0.0,
+            net,
+            parent: std::cell::RefCell::new((
+                unreachable,
+                nn::accumulator_for(net, &unreachable, 0),
+            )),
         }
+    }
+
+    /// New children valued by the network, moved by `tactical_bias` per tactical point.
+    pub fn with_priors(self, tactical_bias: f32) -> Self {
+        NetworkValue {
+            priors: true,
+            tactical_bias,
+            ..self
+        }
+    }
+
+    /// The network's value for player 0 of the player to move's value `value`.
+    #[inline]
+    fn for_player0(state: &Board, value: f32) -> f32 {
+        crate::search::reward_for(state.turn(), value)
     }
 }
 
-/// The share (the network is always the embedded one).
+/// The settings (the network is always the embedded one).
 impl std::fmt::Debug for NetworkValue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("NetworkValue")
             .field("share", &self.share)
+            .field("priors", &self.priors)
+            .field("tactical_bias", &self.tactical_bias)
             .finish()
     }
 }
 
 impl PartialEq for NetworkValue {
     fn eq(&self, other: &Self) -> bool {
-        self.share == other.share && std::ptr::eq(self.net, other.net)
+        (self.share, self.priors, self.tactical_bias)
+            == (other.share, other.priors, other.tactical_bias)
+            && std::ptr::eq(self.net, other.net)
     }
 }
 
-/// The network gives no priors (its leaf values are reused).
-impl TreePolicy<NnBoard> for NetworkValue {}
-
-impl Evaluator<NnBoard> for NetworkValue {
+/// Every new child valued from its parent's sums at once (the network's first-play
+/// value, which also orders the moves); a finished child exactly.
+impl TreePolicy<Board> for NetworkValue {
     #[inline]
-    fn evaluate(&mut self, state: &mut NnBoard, rng: &mut FastRng) -> f32 {
+    fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
+        if !self.priors {
+            return None;
+        }
+        if let Some(outcome) = child.outcome() {
+            return Some(outcome.reward_for(0));
+        }
+        let mover = parent.turn();
+        let mut cached = self.parent.borrow_mut();
+        if cached.0 != *parent {
+            *cached = (*parent, nn::accumulator_for(self.net, parent, 1 - mover));
+        }
+        let sums = nn::child_accumulator(self.net, parent, &cached.1, child);
+        // The network values the child for its player to move, the mover's opponent.
+        let judged = 1.0 - self.net.value(&sums);
+        let tactical = if self.tactical_bias == 0.0 {
+            0.0
+        } else {
+            self.tactical_bias * prior::tactical_value(parent, child)
+        };
+        Some(crate::search::reward_for(
+            mover,
+            (judged + tactical).clamp(0.01, 0.99),
+        ))
+    }
+}
+
+impl Evaluator<Board> for NetworkValue {
+    #[inline]
+    fn evaluate(&mut self, state: &mut Board, rng: &mut FastRng) -> f32 {
         if let Some(outcome) = state.outcome() {
             return outcome.reward_for(0);
         }
-        let value = self.net.value(state.accumulator());
-        let network = if state.to_move() == 0 {
-            value
-        } else {
-            1.0 - value
-        };
+        let sums = nn::accumulator_for(self.net, state, state.turn());
+        let network = Self::for_player0(state, self.net.value(&sums));
         if self.share >= 1.0 {
             return network;
         }
-        let playout = random_playout(state.board(), rng);
+        let playout = random_playout(state, rng);
         self.share * network + (1.0 - self.share) * playout
     }
 

@@ -11,9 +11,33 @@
 //! - VALUE: for each searched move, the search's root value for the player who made it
 //!   (0..1), in order.
 
+use mctsbot::bot::uttt::searcher::{UtttPlay, UTTT_SEARCH};
 use mctsbot::game::{Outcome, Player};
-use mctsbot::search::Game;
-use mctsbot::uttt::{Board, EndRule, Move};
+use mctsbot::search::tree::{Tree, TreeConfig};
+use mctsbot::search::{Game, Limits};
+use mctsbot::uttt::{Board, EndRule, Move, Playout};
+
+/// The teacher of the value network: the bot's default search (tactical prior on) with
+/// contempt 0, so that a draw is worth one half to both sides whatever the opening.
+pub const TEACHER: TreeConfig = TreeConfig {
+    contempt: 0.0,
+    ..UTTT_SEARCH
+};
+
+/// A teacher's tree rooted at `board`.
+pub fn teacher_tree(board: Board, seed: u64) -> Tree<Board, Playout> {
+    Tree::new(board, TEACHER, UtttPlay::default().playout(false), seed)
+}
+
+/// The teacher's value of an unfinished `board` for the player to move after a fresh
+/// search of `iterations`: the best move's mean (exact when proven).
+pub fn teacher_value(board: Board, iterations: u64, seed: u64) -> f32 {
+    let mut tree = teacher_tree(board, seed);
+    tree.search(Limits::iterations(iterations));
+    tree.best_move()
+        .expect("an unfinished game has a move")
+        .value
+}
 
 /// One self-played game.
 #[derive(Clone, Debug, PartialEq)]

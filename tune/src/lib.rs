@@ -6,3 +6,4 @@
 pub mod args;
 pub mod games;
 pub mod net;
+pub mod symmetry;

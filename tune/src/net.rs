@@ -1,11 +1,13 @@
 //! The UTTT value network in floating point, its training and its quantised export.
 //!
-//! 190 sparse inputs (`mctsbot::uttt::nn::active_features`) → `HIDDEN` units with a
+//! 191 sparse inputs (`mctsbot::uttt::nn::active_features`) → `HIDDEN` units with a
 //! clipped ReLU (0..1) → one output, squashed by the logistic function into the value
-//! for the player to move. Trained by mini-batch Adam on the squared error against a
-//! blend of the game's result and the search's root value. Written by hand: two dense
-//! layers need no machine-learning crate, and the export must match the bot's integer
-//! inference exactly (`mctsbot::uttt::nn`).
+//! for the player to move. Trained by mini-batch Adam on the cross-entropy against a
+//! blend of the game's result and the search's root value (a soft target; its gradient
+//! at the output is simply `prediction − target`, where the squared error's vanishes on
+//! the logistic's flat ends). Written by hand: two dense layers need no machine-learning
+//! crate, PyTorch is not on the machines this runs on, and the export must match the
+//! bot's integer inference exactly (`mctsbot::uttt::nn`).
 
 use mctsbot::uttt::nn::{QuantizedNet, HIDDEN, INPUTS, QA, QB};
 
@@ -104,6 +106,8 @@ pub struct Trainer {
     pub learning_rate: f32,
     m: Vec<f32>,
     v: Vec<f32>,
+    /// The batch's gradient, kept between steps to spare an allocation.
+    grad: Vec<f32>,
     steps: i32,
 }
 
@@ -114,40 +118,55 @@ impl Trainer {
             learning_rate,
             m: vec![0.0; count],
             v: vec![0.0; count],
+            grad: vec![0.0; count],
             steps: 0,
         }
     }
 
-    /// One Adam step on the mean squared error of `batch`; returns the batch's loss.
+    /// One Adam step on the cross-entropy of `batch`; returns the batch's mean squared
+    /// error (the loss the tools report).
     pub fn step(&mut self, net: &mut Network, batch: &[&Example]) -> f32 {
-        let mut grad = vec![0.0f32; self.m.len()];
-        let (g_w1, rest) = grad.split_at_mut(INPUTS * HIDDEN);
+        self.grad.iter_mut().for_each(|g| *g = 0.0);
+        let (g_w1, rest) = self.grad.split_at_mut(INPUTS * HIDDEN);
         let (g_b1, rest) = rest.split_at_mut(HIDDEN);
         let (g_w2, g_b2) = rest.split_at_mut(HIDDEN);
         let mut loss = 0.0;
         let scale = 1.0 / batch.len() as f32;
+        let mut d_acc = [0.0f32; HIDDEN];
         for example in batch {
             let acc = net.accumulate(&example.features);
-            let hidden: Vec<f32> = acc.iter().map(|a| a.clamp(0.0, 1.0)).collect();
-            let z: f32 = net.b2 + hidden.iter().zip(&net.w2).map(|(h, w)| h * w).sum::<f32>();
+            let z: f32 = net.b2
+                + acc
+                    .iter()
+                    .zip(&net.w2)
+                    .map(|(a, w)| a.clamp(0.0, 1.0) * w)
+                    .sum::<f32>();
             let p = sigmoid(z);
             let error = p - example.target;
             loss += error * error;
-            let dz = 2.0 * error * p * (1.0 - p) * scale;
+            let dz = error * scale;
             g_b2[0] += dz;
             for unit in 0..HIDDEN {
-                g_w2[unit] += dz * hidden[unit];
+                g_w2[unit] += dz * acc[unit].clamp(0.0, 1.0);
                 // The clipped ReLU passes gradient only between its bounds.
-                if acc[unit] > 0.0 && acc[unit] < 1.0 {
-                    let da = dz * net.w2[unit];
-                    g_b1[unit] += da;
-                    for &f in &example.features {
-                        g_w1[f as usize * HIDDEN + unit] += da;
-                    }
+                d_acc[unit] = if acc[unit] > 0.0 && acc[unit] < 1.0 {
+                    dz * net.w2[unit]
+                } else {
+                    0.0
+                };
+                g_b1[unit] += d_acc[unit];
+            }
+            // Row by row: each active feature's gradient row is one contiguous slice.
+            for &f in &example.features {
+                let row = &mut g_w1[f as usize * HIDDEN..(f as usize + 1) * HIDDEN];
+                for (g, d) in row.iter_mut().zip(&d_acc) {
+                    *g += d;
                 }
             }
         }
+        let grad = std::mem::take(&mut self.grad);
         self.apply(net, &grad);
+        self.grad = grad;
         loss * scale
     }
 
@@ -219,7 +238,9 @@ mod tests {
             active_features(&board, &mut features);
             let float = net.predict(&features);
             let integer = quantized.value_from_features(&features);
-            assert!((float - integer).abs() < 0.01, "{float} vs {integer}");
+            // Each weight rounds to 1/255 (first layer) and 1/64 (output): over 128 units
+            // and some 40 inputs the logit drifts by a few hundredths at most.
+            assert!((float - integer).abs() < 0.02, "{float} vs {integer}");
             board.play(moves[(step * 5 + 1) % moves.len()]);
         }
         let _ = Move(0);

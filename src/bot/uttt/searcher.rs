@@ -8,7 +8,6 @@ use crate::search::tree::{MoveInfo, Proof, Selection, TreeConfig};
 use crate::search::{FinalMove, Limits, Search, SearchStats};
 use crate::uttt::alphabeta::KeyedBoard;
 use crate::uttt::evaluate::{EvalKind, Weights};
-use crate::uttt::nn::NnBoard;
 use crate::uttt::NetworkValue;
 use crate::uttt::{Board, EarlyTermination, Move, Playout};
 
@@ -118,7 +117,7 @@ impl UtttPlay {
 pub enum UtttSearch {
     Mcts(RootParallel<Board, Playout>),
     /// MCTS whose leaves the network values.
-    Network(RootParallel<NnBoard, NetworkValue>),
+    Network(RootParallel<Board, NetworkValue>),
     AlphaBeta {
         /// Kept for the whole game: its transposition table holds for later positions.
         search: Box<AlphaBeta<KeyedBoard, Weights>>,
@@ -134,18 +133,22 @@ impl UtttSearch {
     pub fn new(tree: TreeConfig, play: &UtttPlay, threads: usize, board: Board, seed: u64) -> Self {
         match (play.search, play.network) {
             // The network alone gives a leaf the same value at every visit: expand at the
-            // first one (`--expand-visits` is for play-outs).
+            // first one (`--expand-visits` is for play-outs). New children start with the
+            // network's value (and the tactical prior's bias) for the prior's visits;
+            // `--no-prior` leaves them empty.
             (UtttSearchKind::Mcts, Some(share)) => {
                 let expand_visits = if share >= 1.0 { 1 } else { tree.expand_visits };
+                let mut evaluator = NetworkValue::new(share);
+                if tree.prior_visits > 0 {
+                    evaluator = evaluator.with_priors(play.prior_bias.unwrap_or(0.0));
+                }
                 UtttSearch::Network(RootParallel::new(
-                    NnBoard::new(board),
+                    board,
                     TreeConfig {
                         expand_visits,
-                        // The network gives no priors (its leaf values are reused).
-                        prior_visits: 0,
                         ..tree
                     },
-                    NetworkValue::new(share),
+                    evaluator,
                     seed,
                     threads,
                 ))
@@ -176,7 +179,7 @@ impl UtttSearch {
     pub fn reroot(&mut self, board: Board) -> bool {
         match self {
             UtttSearch::Mcts(trees) => trees.reroot(board),
-            UtttSearch::Network(trees) => trees.reroot(NnBoard::new(board)),
+            UtttSearch::Network(trees) => trees.reroot(board),
             UtttSearch::AlphaBeta { root, result, .. } => {
                 *root = KeyedBoard::new(board);
                 *result = None;

@@ -2,13 +2,16 @@
 //! quantised weights the bot embeds.
 //!
 //! ```text
-//! uttt-train GAMES_FILE... [--out FILE] [--epochs E] [--batch B] [--lr X] [--lambda L]
-//!                          [--validation F] [--seed S]
+//! uttt-train GAMES_FILE... --out FILE [--epochs E] [--batch B] [--lr X] [--lambda L]
+//!                          [--validation F] [--no-symmetries] [--seed S]
 //! ```
-//! The target is `L · result + (1 − L) · root value` for the player to move [L = 0.5]. A
-//! fraction F of the games [0.1], whole games so that no position leaks, is kept for
-//! validation; both losses are printed after each epoch. The weights go to FILE
-//! [src/uttt/nn_weights.bin].
+//! The target is `L · result + (1 − L) · root value` for the player to move. A fraction F
+//! of the games, whole games so that no position leaks, is kept for validation; both
+//! losses are printed after each epoch. Each training position is seen under a random
+//! one of the eight symmetries each epoch; the learning rate falls from X to X/20 along a
+//! cosine. At the end the quantised weights are checked against the float network on the
+//! validation positions, and written to FILE (never over the embedded weights unless
+//! FILE names them).
 
 use clap::Parser;
 use mctsbot::uttt::nn::active_features;
@@ -16,6 +19,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use tune::games::GameRecord;
 use tune::net::{Example, Network, Trainer};
+use tune::symmetry::feature_maps;
 
 fn examples(records: &[GameRecord], lambda: f32) -> Result<Vec<Example>, String> {
     let mut out = Vec::new();
@@ -40,25 +44,28 @@ struct Args {
     /// Self-play record files
     #[arg(value_name = "GAMES_FILE", required = true)]
     files: Vec<PathBuf>,
-    /// Where the weights go
-    #[arg(long, value_name = "FILE", default_value = "src/uttt/nn_weights.bin")]
+    /// Where the weights go (the bot embeds src/uttt/nn_weights.bin)
+    #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// Training epochs
-    #[arg(long, value_name = "E", default_value_t = 20)]
+    #[arg(long, value_name = "E", default_value_t = 30)]
     epochs: usize,
     /// Mini-batch size
     #[arg(long, value_name = "B", default_value_t = 256, value_parser = clap::value_parser!(u64).range(1..))]
     batch: u64,
-    /// Adam's learning rate
-    #[arg(long, value_name = "X", default_value_t = 0.001)]
+    /// Adam's first learning rate (it falls to a twentieth along a cosine)
+    #[arg(long, value_name = "X", default_value_t = 0.002)]
     lr: f32,
     /// Target weight L of the result: L · result + (1 − L) · root value, for the player
     /// to move
-    #[arg(long, value_name = "L", default_value_t = 0.5)]
+    #[arg(long, value_name = "L", default_value_t = 0.3)]
     lambda: f32,
     /// Fraction of the games held out whole for validation (no position leaks)
-    #[arg(long, value_name = "F", default_value_t = 0.1)]
+    #[arg(long, value_name = "F", default_value_t = 0.05)]
     validation: f64,
+    /// Train on the positions as played only (no random symmetry each epoch)
+    #[arg(long)]
+    no_symmetries: bool,
     /// Seed of the initial weights and the shuffles
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -92,30 +99,65 @@ fn run(args: &Args) -> Result<(), String> {
     );
     let mut net = Network::new(seed);
     let mut trainer = Trainer::new(args.lr);
+    let maps = feature_maps();
     let mut state = seed | 1;
+    let mut next = move || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
     let started = std::time::Instant::now();
+    let mut images: Vec<Example> = Vec::with_capacity(batch);
     for epoch in 1..=epochs {
+        // From lr down to lr/20 along half a cosine.
+        let progress = (epoch - 1) as f32 / (epochs.max(2) - 1) as f32;
+        trainer.learning_rate =
+            args.lr * (0.05 + 0.95 * 0.5 * (1.0 + (std::f32::consts::PI * progress).cos()));
         // Fisher-Yates with a small LCG: a fresh order every epoch, the same every run.
         for i in (1..train.len()).rev() {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            train.swap(i, (state >> 33) as usize % (i + 1));
+            train.swap(i, next() % (i + 1));
         }
+        let mut epoch_loss = 0.0;
         for chunk in train.chunks(batch) {
-            let refs: Vec<&Example> = chunk.iter().collect();
-            trainer.step(&mut net, &refs);
+            images.clear();
+            images.extend(chunk.iter().map(|example| {
+                let map = &maps[if args.no_symmetries { 0 } else { next() % 8 }];
+                Example {
+                    features: example.features.iter().map(|&f| map[f as usize]).collect(),
+                    target: example.target,
+                }
+            }));
+            let refs: Vec<&Example> = images.iter().collect();
+            epoch_loss += trainer.step(&mut net, &refs) * chunk.len() as f32;
         }
         eprintln!(
-            "epoch {epoch}: training loss {:.5}, validation loss {:.5} ({:.1?})",
-            net.loss(&train),
+            "epoch {epoch}/{epochs}: lr {:.5}, training loss {:.5}, validation loss {:.5} ({:.1?})",
+            trainer.learning_rate,
+            epoch_loss / train.len().max(1) as f32,
             net.loss(&valid),
             started.elapsed()
         );
     }
+    let quantized = net.quantize();
+    let (mut worst, mut total, mut quantized_loss) = (0.0f32, 0.0f32, 0.0f32);
+    for example in &valid {
+        let integer = quantized.value_from_features(&example.features);
+        let gap = (integer - net.predict(&example.features)).abs();
+        worst = worst.max(gap);
+        total += gap;
+        quantized_loss += (integer - example.target).powi(2);
+    }
+    let count = valid.len().max(1) as f32;
+    eprintln!(
+        "uttt-train: quantised against float on {} validation positions: mean |gap| {:.5}, \
+         largest {worst:.5}; quantised validation loss {:.5}",
+        valid.len(),
+        total / count,
+        quantized_loss / count
+    );
     let out = &args.out;
-    std::fs::write(out, net.quantize().to_bytes())
-        .map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::write(out, quantized.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
     eprintln!("uttt-train: weights written to {}", out.display());
     Ok(())
 }
