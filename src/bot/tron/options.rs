@@ -341,6 +341,7 @@ impl TronConfig {
             prior_visits: 0,
             guidance: self.selection.guidance(),
             contempt: 0.0,
+            minimax_weight: 0.0,
         }
     }
 

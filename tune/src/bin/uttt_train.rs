@@ -58,7 +58,7 @@ struct Args {
     lr: f32,
     /// Target weight L of the result: L · result + (1 − L) · root value, for the player
     /// to move
-    #[arg(long, value_name = "L", default_value_t = 0.3)]
+    #[arg(long, value_name = "L", default_value_t = 0.0)]
     lambda: f32,
     /// Fraction of the games held out whole for validation (no position leaks)
     #[arg(long, value_name = "F", default_value_t = 0.05)]
