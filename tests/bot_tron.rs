@@ -26,10 +26,10 @@ fn round(n: u32, state: &TronState, bank: u64) -> String {
 }
 
 fn direction(answer: &str) -> Direction {
-    Direction::from_answer(
-        parse_tron_answer(answer).unwrap_or_else(|| panic!("bad answer {answer:?}")),
-    )
-    .unwrap()
+    parse_tron_answer(answer)
+        .unwrap_or_else(|| panic!("bad answer {answer:?}"))
+        .0
+        .unwrap()
 }
 
 #[test]

@@ -92,7 +92,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             let seat = &mut seats[p];
             if let Asked::Answer(text) = seat.answer(sent[p]) {
                 match parse_tron_answer(&text) {
-                    Some(answer) => match Direction::from_answer(answer) {
+                    Some(answer) => match answer.0 {
                         Some(d) if round > 0 && d == dirs[p].opposite() => {
                             seat.stats.illegal += 1;
                             seat.note("reversal ignored");

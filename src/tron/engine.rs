@@ -3,7 +3,7 @@
 //! checked; a contradiction is a [`PositionError`], never a panic.
 
 use super::grid::{Bitboard, BoardSizeError, Grid};
-use super::TronState;
+use super::{Direction, TronState};
 use crate::game::Player;
 use crate::protocol::Token;
 use std::fmt;
@@ -15,15 +15,13 @@ pub fn field_has_tron_only_value(tokens: &[Token]) -> bool {
     tokens.contains(&Token::Wall)
 }
 
-/// A Light Riders answer word.
+/// A Light Riders answer: a direction, or `pass` (none: the engine keeps the rider's
+/// direction).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TronAnswer {
-    Up,
-    Down,
-    Left,
-    Right,
-    Pass,
-}
+pub struct TronAnswer(pub Option<Direction>);
+
+/// The engine's word for each direction, in [`Direction::ALL`]'s order.
+const DIRECTION_WORDS: [&str; 4] = ["up", "down", "left", "right"];
 
 /// Parses a Light Riders answer word; `None` if unknown.
 ///
@@ -31,24 +29,17 @@ pub enum TronAnswer {
 /// expects.
 pub fn parse_tron_answer(line: &str) -> Option<TronAnswer> {
     match line.trim_matches([' ', '\t', '\r', '\n']) {
-        "up" => Some(TronAnswer::Up),
-        "down" => Some(TronAnswer::Down),
-        "left" => Some(TronAnswer::Left),
-        "right" => Some(TronAnswer::Right),
-        "pass" => Some(TronAnswer::Pass),
-        _ => None,
+        "pass" => Some(TronAnswer(None)),
+        word => DIRECTION_WORDS
+            .iter()
+            .position(|&w| w == word)
+            .map(|i| TronAnswer(Some(Direction::ALL[i]))),
     }
 }
 
 impl fmt::Display for TronAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            TronAnswer::Up => "up",
-            TronAnswer::Down => "down",
-            TronAnswer::Left => "left",
-            TronAnswer::Right => "right",
-            TronAnswer::Pass => "pass",
-        })
+        f.write_str(self.0.map_or("pass", |d| DIRECTION_WORDS[d.index()]))
     }
 }
 
@@ -290,21 +281,17 @@ mod answer_tests {
 
     #[test]
     fn tron_answers() {
-        assert_eq!(parse_tron_answer("up"), Some(TronAnswer::Up));
-        assert_eq!(parse_tron_answer(" down\r"), Some(TronAnswer::Down));
-        assert_eq!(parse_tron_answer("left"), Some(TronAnswer::Left));
-        assert_eq!(parse_tron_answer("right\n"), Some(TronAnswer::Right));
-        assert_eq!(parse_tron_answer("pass"), Some(TronAnswer::Pass));
+        let answer = |d| Some(TronAnswer(Some(d)));
+        assert_eq!(parse_tron_answer("up"), answer(Direction::Up));
+        assert_eq!(parse_tron_answer(" down\r"), answer(Direction::Down));
+        assert_eq!(parse_tron_answer("left"), answer(Direction::Left));
+        assert_eq!(parse_tron_answer("right\n"), answer(Direction::Right));
+        assert_eq!(parse_tron_answer("pass"), Some(TronAnswer(None)));
         for bad in ["", "Up", "upp", "up down", "place_move 1 1", "north"] {
             assert_eq!(parse_tron_answer(bad), None, "{bad:?}");
         }
-        for a in [
-            TronAnswer::Up,
-            TronAnswer::Down,
-            TronAnswer::Left,
-            TronAnswer::Right,
-            TronAnswer::Pass,
-        ] {
+        let every = Direction::ALL.map(Some).into_iter().chain([None]);
+        for a in every.map(TronAnswer) {
             assert_eq!(parse_tron_answer(&a.to_string()), Some(a));
         }
     }

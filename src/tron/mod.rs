@@ -35,29 +35,6 @@ pub use playout::{EvalCutoff, Heuristic, PlayoutPolicy};
 use crate::game::{Outcome, Player};
 use crate::search::SimGame;
 
-/// The engine's answer words for the four moves (`pass` is none of them).
-impl Direction {
-    /// `None` for `pass`, which is not a move (the engine then keeps the old direction).
-    pub fn from_answer(answer: TronAnswer) -> Option<Direction> {
-        match answer {
-            TronAnswer::Up => Some(Direction::Up),
-            TronAnswer::Down => Some(Direction::Down),
-            TronAnswer::Left => Some(Direction::Left),
-            TronAnswer::Right => Some(Direction::Right),
-            TronAnswer::Pass => None,
-        }
-    }
-
-    pub fn to_answer(self) -> TronAnswer {
-        match self {
-            Direction::Up => TronAnswer::Up,
-            Direction::Down => TronAnswer::Down,
-            Direction::Left => TronAnswer::Left,
-            Direction::Right => TronAnswer::Right,
-        }
-    }
-}
-
 /// A Light Riders position: which cells are blocked, both heads, and who is alive.
 ///
 /// `blocked` is the set of bits a rider may not enter: engine walls, every old head

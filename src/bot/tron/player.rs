@@ -151,10 +151,7 @@ impl GamePlayer for TronPlayer {
         let (answer, how) = if safe.len() <= 1 {
             // Boxed in: every move crashes, and a reversal would be an illegal answer,
             // so say `pass` (the engine keeps the current direction).
-            let answer = safe
-                .iter()
-                .next()
-                .map_or(TronAnswer::Pass, Direction::to_answer);
+            let answer = TronAnswer(safe.iter().next());
             (answer, "forced".to_string())
         } else if request.config.tron.endgame && space::separated(&state) {
             self.searcher = None;
@@ -165,7 +162,7 @@ impl GamePlayer for TronPlayer {
                 fill.length, fill.exact, fill.nodes
             );
             (
-                fill.first.map_or(TronAnswer::Pass, Direction::to_answer),
+                fill.first.map_or(TronAnswer(None), |d| TronAnswer(Some(d))),
                 how,
             )
         } else {
@@ -175,7 +172,7 @@ impl GamePlayer for TronPlayer {
             // Without time for one iteration, a move that does not crash at once.
             let direction = direction.or_else(|| safe.iter().next());
             (
-                direction.map_or(TronAnswer::Pass, Direction::to_answer),
+                direction.map_or(TronAnswer(None), |d| TronAnswer(Some(d))),
                 how,
             )
         };
@@ -212,7 +209,7 @@ impl GamePlayer for TronPlayer {
                 .find(|&d| state.safe_moves(1).contains(d));
             both.or_else(|| state.safe_moves(0).iter().next())
         });
-        safe.map_or(TronAnswer::Pass, Direction::to_answer)
+        safe.map_or(TronAnswer(None), |d| TronAnswer(Some(d)))
             .to_string()
     }
 }
