@@ -200,7 +200,7 @@ fn perft_prints_the_reference_counts() {
 
 /// The engine lines that ask player 1 (TheAIGames) to move in `board`.
 fn ask(board: &Board, bank_ms: u64) -> String {
-    use mctsbot::protocol::Dialect;
+    use mctsbot::uttt::Dialect;
     let dialect = Dialect::TheAiGames;
     [
         Command::UpdateGame(GameUpdate::Field(board.engine_field(dialect))),

@@ -5,9 +5,10 @@
 use std::fs;
 use std::path::PathBuf;
 
-use mctsbot::protocol::{parse_command, Command, Dialect, GameUpdate, Setting, Token};
+use mctsbot::protocol::{parse_command, Command, GameUpdate, Setting, Token};
 use mctsbot::tron::parse_tron_answer;
 use mctsbot::uttt::parse_place_move;
+use mctsbot::uttt::Dialect;
 
 fn fixtures_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("protocol/fixtures")

@@ -13,9 +13,10 @@
 //! prints its figures (with `FUZZ_SHOW_WRONG=1`, each input answered in the wrong game).
 
 use mctsbot::bot::{run, Config};
-use mctsbot::protocol::{parse_command, Command, Dialect, GameUpdate, Setting, Token};
+use mctsbot::protocol::{parse_command, Command, GameUpdate, Setting, Token};
 use mctsbot::search::{random_below, FastRng};
 use mctsbot::tron::{parse_tron_answer, TronState};
+use mctsbot::uttt::Dialect;
 use mctsbot::uttt::{detect_dialect, parse_place_move, Board, Move};
 use rand::SeedableRng;
 use std::path::Path;

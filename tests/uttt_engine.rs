@@ -4,8 +4,9 @@
 // Nested so that `cargo test uttt` selects these tests by their path.
 mod uttt_engine {
 
-    use mctsbot::protocol::{Dialect, Token};
+    use mctsbot::protocol::Token;
     use mctsbot::search::Game;
+    use mctsbot::uttt::Dialect;
     use mctsbot::uttt::{detect_dialect, Board, Move, PositionError};
 
     /// Splits an engine value list (`0,1,.,-1`) into tokens, as the protocol parser does.

@@ -4,8 +4,9 @@
 // Nested so that `cargo test uttt` selects these tests by their path.
 mod uttt_props {
 
-    use mctsbot::protocol::{Dialect, Token};
+    use mctsbot::protocol::Token;
     use mctsbot::search::{Evaluator, FastRng, Game};
+    use mctsbot::uttt::Dialect;
     use mctsbot::uttt::{Board, Move, RandomPlayout};
     use proptest::prelude::*;
     use rand::SeedableRng;

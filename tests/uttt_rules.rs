@@ -8,8 +8,9 @@
 mod uttt_rules {
 
     use mctsbot::game::Outcome;
-    use mctsbot::protocol::{Dialect, Token};
+    use mctsbot::protocol::Token;
     use mctsbot::search::{Evaluator, FastRng, Game};
+    use mctsbot::uttt::Dialect;
     use mctsbot::uttt::{perft, Board, Move, RandomPlayout};
     use rand::SeedableRng;
 

@@ -6,8 +6,8 @@ use crate::stats::Sprt;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use mctsbot::cli::clock_seed;
 use mctsbot::protocol::codingame::{FIRST_TURN_MS, TURN_MS};
-use mctsbot::protocol::Dialect;
 use mctsbot::timeman::{ENGINE_TIMEBANK_MS, TRON_TIME_PER_MOVE_MS, UTTT_TIME_PER_MOVE_MS};
+use mctsbot::uttt::Dialect;
 use mctsbot::uttt::EndRule;
 use std::path::PathBuf;
 

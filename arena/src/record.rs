@@ -14,7 +14,7 @@ use super::cli::{Clock, Options, Referee, Shard};
 use super::game::{GameRecord, SideStats, Winner};
 use super::schema::{self, GameRow, Results, SeriesFile, Settings, Sides, SprtSettings};
 use super::stats::Sprt;
-use mctsbot::protocol::Dialect;
+use mctsbot::uttt::Dialect;
 use mctsbot::uttt::EndRule;
 use serde::de::DeserializeOwned;
 use std::io::Write as _;

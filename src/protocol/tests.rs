@@ -247,24 +247,3 @@ fn display_is_the_engine_line() {
         assert_eq!(ok(line).to_string(), line);
     }
 }
-
-#[test]
-fn dialect_detection() {
-    assert_eq!(Dialect::from_bot_id(0), Some(Dialect::Riddles));
-    assert_eq!(Dialect::from_bot_id(1), None);
-    assert_eq!(Dialect::from_bot_id(2), Some(Dialect::TheAiGames));
-    assert_eq!(
-        Dialect::from_tokens(&[Token::Number(-1), Token::Dot]),
-        Some(Dialect::Riddles)
-    );
-    assert_eq!(
-        Dialect::from_tokens(&[Token::Number(0), Token::Number(1)]),
-        None
-    );
-    assert_eq!(
-        Dialect::from_tokens(&[Token::Number(0), Token::Number(2)]),
-        Some(Dialect::TheAiGames)
-    );
-    assert_eq!(Dialect::Riddles.engine_id(1), 1);
-    assert_eq!(Dialect::TheAiGames.engine_id(1), 2);
-}

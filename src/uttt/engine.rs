@@ -8,8 +8,54 @@
 use super::board::{Board, Move, ANY};
 use super::tables::is_line;
 use crate::game::Player;
-use crate::protocol::{Dialect, Token};
+use crate::protocol::Token;
 use std::fmt;
+
+/// Which engine's conventions a UTTT stream uses (Light Riders exists only as riddles.io).
+///
+/// TheAIGames 2016: player ids 1/2, field `0` empty / `1` / `2`, macroboard `-1` playable,
+/// `0` not playable, `1`/`2` won. riddles.io 2017: ids 0/1, field `.` empty / `0` / `1`,
+/// macroboard `-1` playable, `.` not playable, `0`/`1` won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Dialect {
+    #[default]
+    TheAiGames,
+    Riddles,
+}
+
+impl Dialect {
+    /// The engine id of internal player `player` (0 = the player who moves first).
+    pub fn engine_id(self, player: u8) -> u8 {
+        match self {
+            Dialect::TheAiGames => player + 1,
+            Dialect::Riddles => player,
+        }
+    }
+
+    /// The dialect implied by `settings your_botid`: 0 exists only on riddles.io and 2
+    /// only on TheAIGames; 1 exists in both, so it says nothing.
+    pub fn from_bot_id(id: u8) -> Option<Dialect> {
+        match id {
+            0 => Some(Dialect::Riddles),
+            2 => Some(Dialect::TheAiGames),
+            _ => None,
+        }
+    }
+
+    /// The dialect implied by a UTTT `field` or `macroboard`: any `.` means riddles.io,
+    /// any `2` TheAIGames (its second player). Without either a field sent before
+    /// `action move` is TheAIGames (it always has an empty cell, which riddles.io writes
+    /// as `.`) but says so only by the absence; a macroboard without either may be both.
+    pub fn from_tokens(tokens: &[Token]) -> Option<Dialect> {
+        if tokens.contains(&Token::Dot) {
+            Some(Dialect::Riddles)
+        } else if tokens.contains(&Token::Number(2)) {
+            Some(Dialect::TheAiGames)
+        } else {
+            None
+        }
+    }
+}
 
 /// The dialect of a UTTT field/macroboard pair, the strongest evidence first: the
 /// values themselves (riddles.io writes `.` for empty cells and undecided boards, only
@@ -364,6 +410,27 @@ impl Board {
 #[cfg(test)]
 mod answer_tests {
     use super::*;
+
+    #[test]
+    fn dialect_detection() {
+        assert_eq!(Dialect::from_bot_id(0), Some(Dialect::Riddles));
+        assert_eq!(Dialect::from_bot_id(1), None);
+        assert_eq!(Dialect::from_bot_id(2), Some(Dialect::TheAiGames));
+        assert_eq!(
+            Dialect::from_tokens(&[Token::Number(-1), Token::Dot]),
+            Some(Dialect::Riddles)
+        );
+        assert_eq!(
+            Dialect::from_tokens(&[Token::Number(0), Token::Number(1)]),
+            None
+        );
+        assert_eq!(
+            Dialect::from_tokens(&[Token::Number(0), Token::Number(2)]),
+            Some(Dialect::TheAiGames)
+        );
+        assert_eq!(Dialect::Riddles.engine_id(1), 1);
+        assert_eq!(Dialect::TheAiGames.engine_id(1), 2);
+    }
 
     #[test]
     fn place_move_answers() {

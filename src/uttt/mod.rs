@@ -25,7 +25,7 @@ mod tables;
 pub use board::{perft, Board, EndRule, Move};
 pub use engine::{
     detect_dialect, empty_token, field_has_uttt_only_value, format_place_move, parse_place_move,
-    PositionError,
+    Dialect, PositionError,
 };
 pub use playout::{EarlyTermination, NetworkValue, Playout, RandomPlayout};
 

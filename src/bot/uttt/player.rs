@@ -3,11 +3,12 @@
 use super::searcher::{UtttSearch, UtttSearchKind};
 use crate::bot::session::{ponder_slice, ActRequest, GamePlayer, Settings};
 use crate::bot::Config;
-use crate::protocol::{Dialect, GameUpdate, Token};
+use crate::protocol::{GameUpdate, Token};
 use crate::search::tree::Proof;
 use crate::search::{think, Game};
 use crate::timeman::{self, Budget, TimeControl, UTTT_TIME_PER_MOVE_MS};
 use crate::uttt::format_place_move;
+use crate::uttt::Dialect;
 use crate::uttt::{detect_dialect, empty_token, Board, Move, PositionError};
 use log::{error, info};
 use std::time::Duration;
