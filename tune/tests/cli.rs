@@ -46,6 +46,167 @@ fn every_tool_has_help_version_and_refuses_unknown_flags() {
         &["games.txt"],
         "Usage: uttt-train",
     );
+    let gate = env!("CARGO_BIN_EXE_uttt-gate");
+    check(gate, &[], "Usage: uttt-gate <COMMAND>");
+    check(gate, &["probe", "games.txt"], "Usage: uttt-gate probe");
+    check(gate, &["eval", "probe.txt"], "Usage: uttt-gate eval");
+}
+
+/// A fresh temporary folder for one test's files.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tune-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn self_play_probe_training_and_gate_run_end_to_end() {
+    let dir = scratch("loop");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let ok = |exe: &str, args: &[&str]| {
+        let out = run(exe, args);
+        assert!(
+            out.status.success(),
+            "{exe} {args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out
+    };
+    let selfplay = env!("CARGO_BIN_EXE_uttt-selfplay");
+    let common = ["--iterations", "300", "--threads", "2"];
+    ok(
+        selfplay,
+        &[&common[..], &["--games", "6", "--out", &path("games.txt")]].concat(),
+    );
+    ok(
+        selfplay,
+        &[
+            &common[..],
+            &[
+                "--games",
+                "2",
+                "--first-game",
+                "100",
+                "--out",
+                &path("held.txt"),
+            ],
+        ]
+        .concat(),
+    );
+    let games = std::fs::read_to_string(path("games.txt")).unwrap();
+    assert_eq!(games.lines().count(), 6);
+    assert!(games.lines().any(|l| l.starts_with("theaigames")));
+    assert!(
+        games.lines().any(|l| l.starts_with("codingame")),
+        "--rule both alternates"
+    );
+    let gate = env!("CARGO_BIN_EXE_uttt-gate");
+    ok(
+        gate,
+        &[
+            "probe",
+            &path("held.txt"),
+            "--out",
+            &path("probe.txt"),
+            "--positions",
+            "8",
+            "--ranked",
+            "3",
+            "--iterations",
+            "500",
+            "--child-iterations",
+            "100",
+        ],
+    );
+    let probe = std::fs::read_to_string(path("probe.txt")).unwrap();
+    assert_eq!(probe.lines().count(), 8);
+    assert_eq!(
+        probe.lines().filter(|l| l.contains(" off ")).count(),
+        4,
+        "half off the line"
+    );
+    let train = ok(
+        env!("CARGO_BIN_EXE_uttt-train"),
+        &[
+            &path("games.txt"),
+            "--out",
+            &path("net.bin"),
+            "--epochs",
+            "2",
+            "--validation",
+            "0.2",
+        ],
+    );
+    let log = String::from_utf8_lossy(&train.stderr);
+    assert!(
+        log.contains("epoch 2/2") && log.contains("quantised against float"),
+        "{log}"
+    );
+    let eval = ok(
+        gate,
+        &[
+            "eval",
+            &path("probe.txt"),
+            "--net",
+            &path("net.bin"),
+            "--playouts",
+            "1,16",
+        ],
+    );
+    let table = String::from_utf8_lossy(&eval.stdout);
+    assert!(
+        table.contains("16 play-outs") && table.contains("net.bin"),
+        "{table}"
+    );
+    assert!(table.contains("gate: "), "{table}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn self_play_stops_on_ctrl_c_keeping_whole_records() {
+    let dir = scratch("sigint");
+    let out = dir.join("games.txt");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uttt-selfplay"))
+        .args([
+            "--games",
+            "100000",
+            "--iterations",
+            "200",
+            "--threads",
+            "1",
+            "--out",
+        ])
+        .arg(&out)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&out).map_or(0, |t| t.lines().count()) < 2 {
+        assert!(started.elapsed().as_secs() < 60, "no game in a minute");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let output = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&output.stderr);
+    assert!(output.status.success(), "{err}");
+    assert!(
+        err.contains("stopping after the games in flight") && err.contains("stopped early"),
+        "{err}"
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(text.ends_with('\n'));
+    for line in text.lines() {
+        tune::games::GameRecord::parse(line)
+            .unwrap()
+            .samples()
+            .unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -59,5 +220,9 @@ fn bad_values_are_refused() {
     let out = run(env!("CARGO_BIN_EXE_uttt-selfplay"), &["--rule", "chess"]);
     assert_eq!(out.status.code(), Some(2));
     let out = run(env!("CARGO_BIN_EXE_uttt-train"), &[]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(env!("CARGO_BIN_EXE_uttt-train"), &["games.txt"]);
+    assert_eq!(out.status.code(), Some(2), "--out is required");
+    let out = run(env!("CARGO_BIN_EXE_uttt-selfplay"), &["--off-line", "1.5"]);
     assert_eq!(out.status.code(), Some(2));
 }

@@ -33,7 +33,7 @@ use tune::symmetry::move_image;
 /// Judges a UTTT value network offline against random play-outs: `probe` makes the
 /// held-out positions and their reference values, `eval` reports each evaluator's errors.
 #[derive(Parser, Debug)]
-#[command(name = "uttt-gate", version)]
+#[command(name = "uttt-gate", version, propagate_version = true)]
 struct Args {
     #[command(subcommand)]
     command: Command,
