@@ -167,7 +167,7 @@ fn self_play_probe_training_and_gate_run_end_to_end() {
 fn self_play_stops_on_ctrl_c_keeping_whole_records() {
     let dir = scratch("sigint");
     let out = dir.join("games.txt");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uttt-selfplay"))
+    let child = Command::new(env!("CARGO_BIN_EXE_uttt-selfplay"))
         .args([
             "--games",
             "100000",
