@@ -278,7 +278,7 @@ In a command, {seed} becomes a per-game seed and {game} the game's index.";
     version,
     propagate_version = true,
     args_conflicts_with_subcommands = true,
-    override_usage = "arena --game uttt|tron|uttt-cg|tron-cg [OPTIONS] -- \"COMMAND A\" \"COMMAND B\"\n       arena <merge|report|openings|gauntlet|round-robin> [OPTIONS] ...",
+    override_usage = "arena --game uttt|tron|uttt-cg|tron-cg [OPTIONS] -- \"COMMAND A\" \"COMMAND B\"\n       arena <merge|report|openings|replay|gauntlet|round-robin> [OPTIONS] ...",
     about = "Plays bot A against bot B (each run with `sh -c COMMAND`) over the TheAIGames / \
              riddles.io engine protocol; with --games N, a series with colours alternated.",
     after_help = AFTER_HELP
@@ -301,6 +301,10 @@ pub enum Command {
     Report(crate::FoldersArgs),
     /// Prints a balanced opening suite for --openings.
     Openings(crate::OpeningsArgs),
+    /// Replays recorded Light Riders games position by position with the bot's search
+    /// and the space evaluation, flagging where a side's value fell most (by default the
+    /// games it lost or drew).
+    Replay(crate::replay::ReplayArgs),
     /// The first engine against each of the others, then a rating list
     /// (ratings.json/txt under --out).
     #[command(after_help = AFTER_HELP)]

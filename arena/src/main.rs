@@ -10,6 +10,7 @@ fn main() {
         Some(Command::Merge(args)) => arena::run_merge(&args),
         Some(Command::Report(args)) => arena::run_report(&args),
         Some(Command::Openings(args)) => arena::run_openings(&args),
+        Some(Command::Replay(args)) => arena::replay::run(&args),
         Some(Command::Gauntlet(args)) => tournament(TournamentKind::Gauntlet, args),
         Some(Command::RoundRobin(args)) => tournament(TournamentKind::RoundRobin, args),
         None => match cli::series(cli.series) {

@@ -36,7 +36,14 @@ fn check(exe: &str, sub: &[&str], usage: &str) {
 fn every_tool_has_help_version_and_refuses_unknown_flags() {
     let arena = env!("CARGO_BIN_EXE_arena");
     check(arena, &[], "Usage: arena --game");
-    for sub in ["merge", "report", "openings", "gauntlet", "round-robin"] {
+    for sub in [
+        "merge",
+        "report",
+        "openings",
+        "replay",
+        "gauntlet",
+        "round-robin",
+    ] {
         check(arena, &[sub], &format!("Usage: arena {sub}"));
     }
     check(env!("CARGO_BIN_EXE_cg-bundle"), &[], "Usage: cg-bundle");

@@ -6,6 +6,7 @@
 use super::direction::NTH_BIT;
 use super::{evaluate, space, TronState};
 use crate::game::{Outcome, Player};
+use crate::search::alphabeta::Score;
 use crate::search::{random_below, Evaluator, FastRng, TreePolicy};
 
 /// Which evaluation a play-out cut-off uses while the riders still share space.
@@ -64,8 +65,13 @@ impl SpaceScore {
             let lead = space.fillable[0] as f32 - space.fillable[1] as f32;
             0.5 + 0.5 * (lead / 2.0).tanh()
         } else {
-            1.0 / (1.0 + (-(space.score(0) as f32) / self.scale).exp())
+            self.squash(space.score(0))
         }
+    }
+
+    /// The reward of an evaluation score: the logistic curve of scale `scale`.
+    pub fn squash(&self, score: Score) -> f32 {
+        1.0 / (1.0 + (-(score as f32) / self.scale).exp())
     }
 }
 

@@ -9,5 +9,5 @@ pub mod player;
 pub mod searcher;
 
 pub use options::{TronConfig, TronSearchKind};
-pub use player::TronPlayer;
-pub use searcher::{Choice, Evidence, TronSearcher};
+pub use player::{plan, Plan, TronPlayer};
+pub use searcher::{Choice, Evidence, RootMove, TronSearcher};

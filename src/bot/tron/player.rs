@@ -1,6 +1,6 @@
 //! The Light Riders player: engine fields in, a direction out.
 
-use super::options::TronSearchKind;
+use super::options::{TronConfig, TronSearchKind};
 use super::searcher::TronSearcher;
 use crate::bot::session::{ponder_slice, ActRequest, GamePlayer, Settings};
 use crate::bot::Config;
@@ -14,6 +14,30 @@ use crate::tron::{space, Direction, PositionError, TronState};
 use log::{error, info, warn};
 use rand::SeedableRng;
 use std::time::Duration;
+
+/// How the player answers a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plan {
+    /// At most one safe move: that move (or `pass` when there is none), unsearched.
+    Forced(Option<Direction>),
+    /// Separated riders: the space filler ([`endgame::fill_longest`]).
+    Fill,
+    /// The configured search ([`TronSearcher`]).
+    Search,
+}
+
+/// How `me` answers `state` under `config`: what the player does each round, and what
+/// `arena replay` re-creates.
+pub fn plan(config: &TronConfig, state: &TronState, me: Player) -> Plan {
+    let safe = state.safe_moves(me);
+    if safe.len() <= 1 {
+        Plan::Forced(safe.iter().next())
+    } else if config.endgame && space::separated(state) {
+        Plan::Fill
+    } else {
+        Plan::Search
+    }
+}
 
 /// Rebuilds the position from the engine's field each round, answers forced moves at
 /// once, fills space once the riders are separated, and otherwise searches.
@@ -148,33 +172,31 @@ impl GamePlayer for TronPlayer {
         let bank = clock.usable_bank(request.bank_ms);
         let budget = timeman::budget(clock, bank, self.moves_made, safe.len());
 
-        let (answer, how) = if safe.len() <= 1 {
-            // Boxed in: every move crashes, and a reversal would be an illegal answer,
-            // so say `pass` (the engine keeps the current direction).
-            let answer = TronAnswer(safe.iter().next());
-            (answer, "forced".to_string())
-        } else if request.config.tron.endgame && space::separated(&state) {
-            self.searcher = None;
-            let limits = Limits::until(budget.target_at(request.received));
-            let fill = endgame::fill_longest(&state, me, limits);
-            let how = format!(
-                "fill length={} exact={} nodes={}",
-                fill.length, fill.exact, fill.nodes
-            );
-            (
-                fill.first.map_or(TronAnswer(None), |d| TronAnswer(Some(d))),
-                how,
-            )
-        } else {
-            let (direction, how) = self.search(state, me, request, budget);
-            self.pondering = request.config.common.ponder
-                && self.searcher.as_ref().map(TronSearcher::kind) == Some(TronSearchKind::Mcts);
-            // Without time for one iteration, a move that does not crash at once.
-            let direction = direction.or_else(|| safe.iter().next());
-            (
-                direction.map_or(TronAnswer(None), |d| TronAnswer(Some(d))),
-                how,
-            )
+        let (answer, how) = match plan(&request.config.tron, &state, me) {
+            Plan::Forced(only) => {
+                // Boxed in: every move crashes, and a reversal would be an illegal
+                // answer, so say `pass` (the engine keeps the current direction).
+                let answer = TronAnswer(only);
+                (answer, "forced".to_string())
+            }
+            Plan::Fill => {
+                self.searcher = None;
+                let limits = Limits::until(budget.target_at(request.received));
+                let fill = endgame::fill_longest(&state, me, limits);
+                let how = format!(
+                    "fill length={} exact={} nodes={}",
+                    fill.length, fill.exact, fill.nodes
+                );
+                (TronAnswer(fill.first), how)
+            }
+            Plan::Search => {
+                let (direction, how) = self.search(state, me, request, budget);
+                self.pondering = request.config.common.ponder
+                    && self.searcher.as_ref().map(TronSearcher::kind) == Some(TronSearchKind::Mcts);
+                // Without time for one iteration, a move that does not crash at once.
+                let direction = direction.or_else(|| safe.iter().next());
+                (TronAnswer(direction), how)
+            }
         };
         info!(
             "move={} timebank={} budget={} elapsed={} chosen={} {} pondered={}",
@@ -211,5 +233,32 @@ impl GamePlayer for TronPlayer {
         });
         safe.map_or(TronAnswer(None), |d| TronAnswer(Some(d)))
             .to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_plan_is_forced_then_fill_then_search() {
+        let config = TronConfig::default();
+        let plan_of = |diagram: &str, config: &TronConfig| {
+            plan(config, &TronState::from_diagram(diagram).unwrap(), 0)
+        };
+        assert_eq!(plan_of("0#..\n##.1", &config), Plan::Forced(None));
+        assert_eq!(
+            plan_of("0.#.\n####\n...1", &config),
+            Plan::Forced(Some(Direction::Right))
+        );
+        // Separated with room to choose: the filler, unless the endgame is off.
+        let separated = "...\n.0.\n###\n..1";
+        assert_eq!(plan_of(separated, &config), Plan::Fill);
+        let searched = TronConfig {
+            endgame: false,
+            ..config
+        };
+        assert_eq!(plan_of(separated, &searched), Plan::Search);
+        assert_eq!(plan_of("....\n0...\n...1", &config), Plan::Search);
     }
 }

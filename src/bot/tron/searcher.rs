@@ -79,6 +79,15 @@ impl fmt::Display for Evidence {
     }
 }
 
+/// A root move of the searching rider and what MCTS found of it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RootMove {
+    pub mv: Direction,
+    /// Mean reward for the rider, 0..1.
+    pub value: f32,
+    pub visits: u32,
+}
+
 impl TronSearcher {
     /// The search `config` asks for, rooted at `root`, playing for `me`; the decoupled
     /// variants on `threads` threads (the others on one).
@@ -186,6 +195,33 @@ impl TronSearcher {
             }
         }
     }
+
+    /// Every root move of the searching rider with its mean and visits, to compare the
+    /// move played with the one chosen (MCTS; alpha-beta scores its best move only, so
+    /// none).
+    pub fn root_moves(&self) -> Vec<RootMove> {
+        match self {
+            TronSearcher::Sequential(tree) => tree
+                .root_moves()
+                .into_iter()
+                .map(|m| RootMove {
+                    mv: m.mv,
+                    value: m.value,
+                    visits: m.visits,
+                })
+                .collect(),
+            TronSearcher::Decoupled { search, me } => search
+                .root_actions(*me)
+                .into_iter()
+                .map(|a| RootMove {
+                    mv: a.mv,
+                    value: a.mean,
+                    visits: a.visits,
+                })
+                .collect(),
+            TronSearcher::AlphaBeta { .. } => Vec::new(),
+        }
+    }
 }
 
 impl Search for TronSearcher {
@@ -242,6 +278,34 @@ impl fmt::Debug for TronSearcher {
 mod tests {
     use super::*;
     use crate::bot::Config;
+
+    #[test]
+    fn root_moves_are_the_safe_moves_with_the_chosen_ones_figures() {
+        use rand::SeedableRng;
+        let state = TronState::from_diagram("....\n0..#\n...1").unwrap();
+        let safe: Vec<Direction> = state.safe_moves(0).iter().collect();
+        for args in [&[][..], &["--tron-variant", "suct"]] {
+            let config = Config::from_args(args).unwrap().tron;
+            let mut searcher = TronSearcher::new(&config, state.clone(), 0, 7, 1);
+            searcher.search(Limits::iterations(2_000));
+            let moves = searcher.root_moves();
+            let mut found: Vec<Direction> = moves.iter().map(|m| m.mv).collect();
+            found.sort_by_key(|d| d.index());
+            assert_eq!(found, safe, "{args:?}");
+            let choice = searcher.best_move(&mut FastRng::seed_from_u64(1)).unwrap();
+            let Evidence::Mcts { value, visits, .. } = choice.evidence else {
+                panic!("MCTS evidence");
+            };
+            let chosen = moves.iter().find(|m| m.mv == choice.mv).unwrap();
+            assert_eq!((chosen.value, chosen.visits), (value, visits), "{args:?}");
+        }
+        let config = Config::from_args(&["--tron-search", "alphabeta"])
+            .unwrap()
+            .tron;
+        let mut alphabeta = TronSearcher::new(&config, state, 0, 7, 1);
+        alphabeta.search(Limits::iterations(2_000));
+        assert!(alphabeta.root_moves().is_empty());
+    }
 
     #[test]
     fn alphabeta_takes_over_once_the_board_has_filled() {

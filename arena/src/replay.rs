@@ -1,0 +1,1111 @@
+//! `arena replay`: a recorded Light Riders game, position by position, to find the move
+//! that lost it.
+//!
+//! Every position the bots saw is re-created from the record: the start is the first
+//! field of the transcripts, the rounds are the game's line in `games.jsonl`, and every
+//! later field of both transcripts must be the position the rounds lead to. In each
+//! position the bot's own search (`TronSearcher`, with the bot's defaults or `--flags`)
+//! is run in-process for each rider, for a fixed number of iterations from a seed, so the
+//! output repeats; separated riders are valued by the fill race the endgame filler plays.
+//! Beside it: the space evaluation's terms, and what the game's records say of each turn
+//! (the timebank sent, the bot's own log line when it wrote one). The rounds where a
+//! rider's value fell most are the candidates for the losing move.
+
+use crate::cli::Referee;
+use crate::game::{GameRecord, Winner};
+use crate::openings::{letter, parse_tron};
+use crate::record;
+use mctsbot::bot::tron::{
+    plan, Evidence, Plan, RootMove, TronConfig, TronSearchKind, TronSearcher,
+};
+use mctsbot::bot::Config;
+use mctsbot::game::Player;
+use mctsbot::protocol::{parse_command, Command, GameUpdate, Setting, Token};
+use mctsbot::search::{FastRng, Limits, Search};
+use mctsbot::tron::evaluate::{self, Space};
+use mctsbot::tron::{endgame, Direction, TronState};
+use rand::SeedableRng;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The options of `arena replay`.
+#[derive(clap::Args, Debug, Clone)]
+#[command(
+    long_about = "Replays recorded Light Riders games position by position: for each round the \
+                  moves played, the space evaluation's terms, and for each rider the bot's own \
+                  search (run here, seeded, for a fixed number of iterations) with its best \
+                  move and value and the value of the move played; the rounds where the \
+                  side's value fell most are flagged. By default the games the side lost or \
+                  drew."
+)]
+pub struct ReplayArgs {
+    /// A series' --out folder (or its games.jsonl or results.json), or one game's
+    /// transcript
+    ///
+    /// A transcript inside a series folder (transcripts/game_NNNN_A.txt) replays that game
+    /// of the series, from that side; a transcript alone lacks the last round (no field
+    /// follows it) and the opponent's turns.
+    #[arg(value_name = "DIR|FILE")]
+    pub path: PathBuf,
+    /// The side whose losses and draws are replayed and whose value drops are flagged
+    /// [default: A, or the transcript's side]
+    #[arg(long, value_name = "A|B", value_parser = parse_side)]
+    pub side: Option<usize>,
+    /// Replay these games (their indexes in the series), whatever their result
+    #[arg(long = "game", value_name = "N", value_delimiter = ',')]
+    pub games: Vec<usize>,
+    /// Replay every game of the series
+    #[arg(long, conflicts_with = "games")]
+    pub all: bool,
+    /// Iterations of each search (alpha-beta and the endgame filler: nodes)
+    #[arg(long, value_name = "N", default_value_t = 20_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub iterations: u64,
+    /// Search each position for MS ms instead of --iterations (not repeatable)
+    #[arg(long, value_name = "MS", conflicts_with = "iterations")]
+    pub ms: Option<u64>,
+    /// Seed of the searches
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The bot's options for the searches, in one string, e.g. '--tron-search alphabeta'
+    /// [default: the bot's defaults]
+    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
+    pub flags: Option<String>,
+    /// Value drops listed for each game
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub top: usize,
+    /// Print the board before every round (otherwise before the largest drop only)
+    #[arg(long)]
+    pub boards: bool,
+}
+
+fn parse_side(text: &str) -> Result<usize, String> {
+    match text {
+        "A" | "a" => Ok(0),
+        "B" | "b" => Ok(1),
+        _ => Err(format!("a side is A or B, not {text:?}")),
+    }
+}
+
+/// One request for a move, as a transcript and the bot's log show it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Turn {
+    pub round: u32,
+    /// The timebank sent with `action move`, ms.
+    pub bank: u64,
+    /// The line the bot answered, if it answered.
+    pub answer: Option<String>,
+    /// The arena's notes on it (`no answer in time`, `reversal ignored`, ...).
+    pub notes: Vec<String>,
+    /// The bot's own log line for this move (`move=K ...` on its stderr), if it wrote one.
+    pub log: Option<String>,
+}
+
+impl Turn {
+    /// A `key=value` of the bot's log line.
+    pub fn logged(&self, key: &str) -> Option<&str> {
+        let log = self.log.as_deref()?;
+        log.split_whitespace()
+            .find_map(|word| word.strip_prefix(key)?.strip_prefix('='))
+    }
+}
+
+/// What one side's transcript tells of a Light Riders game.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Transcript {
+    pub botid: Option<Player>,
+    pub width: Option<usize>,
+    pub height: Option<usize>,
+    /// The fields sent, by round.
+    pub fields: BTreeMap<u32, Vec<Token>>,
+    /// The requests for a move, in order.
+    pub turns: Vec<Turn>,
+}
+
+impl Transcript {
+    /// Reads the `> ` lines sent (through the bot's own protocol parser), the `< `
+    /// answers and the arena's `# ` notes.
+    pub fn parse(text: &str) -> Result<Transcript, String> {
+        let mut t = Transcript::default();
+        let mut round = 0;
+        for (n, line) in text.lines().enumerate() {
+            if let Some(sent) = line.strip_prefix("> ") {
+                let command = parse_command(sent).map_err(|e| format!("line {}: {e}", n + 1))?;
+                match command {
+                    Command::Settings(Setting::YourBotId(id)) => t.botid = Some(id),
+                    Command::Settings(Setting::FieldWidth(w)) => t.width = Some(w as usize),
+                    Command::Settings(Setting::FieldHeight(h)) => t.height = Some(h as usize),
+                    Command::UpdateGame(GameUpdate::Round(r)) => round = r,
+                    Command::UpdateGame(GameUpdate::Field(field)) => {
+                        t.fields.insert(round, field);
+                    }
+                    Command::ActionMove { timebank_ms } => t.turns.push(Turn {
+                        round,
+                        bank: timebank_ms,
+                        ..Turn::default()
+                    }),
+                    _ => {}
+                }
+            } else if let Some(turn) = t.turns.last_mut() {
+                if let Some(answer) = line.strip_prefix("< ") {
+                    turn.answer = Some(answer.to_string());
+                } else if let Some(note) = line.strip_prefix("# ") {
+                    turn.notes.push(note.to_string());
+                }
+            }
+        }
+        Ok(t)
+    }
+
+    /// The position of a field of this transcript's board.
+    fn position(&self, field: &[Token]) -> Result<TronState, String> {
+        match (self.width, self.height) {
+            (Some(w), Some(h)) => TronState::from_engine(w, h, field),
+            _ => TronState::from_square_field(field),
+        }
+        .map_err(|e| e.to_string())
+    }
+
+    /// The first field sent: its round and position.
+    fn start(&self) -> Result<(u32, TronState), String> {
+        let (&round, field) = self
+            .fields
+            .iter()
+            .next()
+            .ok_or("the transcript holds no field")?;
+        Ok((round, self.position(field)?))
+    }
+
+    /// Gives each turn the bot's log line `move=K` for the K-th request (the bot's
+    /// stderr, as the arena keeps it).
+    fn attach_log(&mut self, stderr: &str) {
+        for line in stderr.lines() {
+            let number = line
+                .split_whitespace()
+                .find_map(|w| w.strip_prefix("move=")?.parse::<usize>().ok());
+            if let Some(turn) = number.and_then(|k| self.turns.get_mut(k.wrapping_sub(1))) {
+                let from = line.find("move=").unwrap_or(0);
+                turn.log = Some(line[from..].to_string());
+            }
+        }
+    }
+}
+
+/// A recorded Light Riders game, ready to replay: the position the bots were first
+/// asked about and every round played from it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Game {
+    /// Its index in the series (none for a transcript alone).
+    pub index: Option<usize>,
+    pub map: String,
+    /// The side (0 = A, 1 = B) that played each player.
+    pub sides: [usize; 2],
+    /// The sides' names.
+    pub names: [String; 2],
+    /// Why it ended, as recorded.
+    pub reason: String,
+    /// The round of `start` (after an opening, its rounds).
+    pub first_round: u32,
+    pub start: TronState,
+    /// The rounds played from `start`: player 0's and player 1's direction.
+    pub rounds: Vec<[Direction; 2]>,
+    /// Each player's turns, from its side's transcript.
+    pub turns: [Vec<Turn>; 2],
+    /// Whether the last round is known (a transcript alone stops at its last field).
+    pub complete: bool,
+}
+
+impl Game {
+    /// Game `record` of the series in `dir`: its line, both transcripts (which must show
+    /// the positions the line leads to) and, where the bots wrote them, their logs.
+    pub fn from_record(
+        record: &GameRecord,
+        dir: &Path,
+        names: [String; 2],
+    ) -> Result<Game, String> {
+        let index = record.index;
+        let sides = [0, 1].map(|p| (p + record.a_player as usize) % 2);
+        let mut transcripts = [0, 1].map(|p| Transcript::parse(&record.transcripts[sides[p]]));
+        for (p, t) in transcripts.iter_mut().enumerate() {
+            let t = t
+                .as_mut()
+                .map_err(|e| format!("game {index}, player {p}'s transcript: {e}"))?;
+            let stderr = dir.join(stderr_name(index, sides[p]));
+            if let Ok(text) = std::fs::read_to_string(stderr) {
+                t.attach_log(&text);
+            }
+        }
+        let [t0, t1] = transcripts;
+        let transcripts = [t0?, t1?];
+        let (first_round, start) = transcripts[0]
+            .start()
+            .map_err(|e| format!("game {index}: {e}"))?;
+        let line = parse_tron(&record.line).map_err(|e| format!("game {index}: {e}"))?;
+        let rounds = line
+            .rounds
+            .get(first_round as usize..)
+            .ok_or(format!(
+                "game {index}: the line has {} rounds, the transcript starts at round {first_round}",
+                line.rounds.len()
+            ))?
+            .to_vec();
+        let game = Game {
+            index: Some(index),
+            map: record.map.clone(),
+            sides,
+            names,
+            reason: record.reason.clone(),
+            first_round,
+            start,
+            rounds,
+            turns: transcripts.clone().map(|t| t.turns),
+            complete: true,
+        };
+        game.check(&transcripts)?;
+        if game.winner() != record.winner {
+            return Err(format!(
+                "game {index}: the rounds end in {:?}, the record says {:?}",
+                game.winner(),
+                record.winner
+            ));
+        }
+        Ok(game)
+    }
+
+    /// A game from one transcript alone: the rounds between its fields (each rider's head
+    /// moves one cell), so the last round, after the last field, is missing.
+    pub fn from_transcript(text: &str) -> Result<Game, String> {
+        let t = Transcript::parse(text)?;
+        let me = t
+            .botid
+            .ok_or("the transcript has no `settings your_botid`")?;
+        let (first_round, start) = t.start()?;
+        let mut rounds = Vec::new();
+        let mut before = start.clone();
+        for (&round, field) in t.fields.range(first_round + 1..) {
+            if round != first_round + rounds.len() as u32 + 1 {
+                return Err(format!(
+                    "the transcript has no field for round {}",
+                    round - 1
+                ));
+            }
+            let after = t.position(field)?;
+            let step = [0, 1].map(|p| step_between(before.head(p), after.head(p)));
+            match step {
+                [Some(d0), Some(d1)] => rounds.push([d0, d1]),
+                _ => {
+                    return Err(format!(
+                        "round {}: a head moved more than one cell",
+                        round - 1
+                    ))
+                }
+            }
+            before = after;
+        }
+        let mut turns = [Vec::new(), Vec::new()];
+        turns[me as usize] = t.turns.clone();
+        let game = Game {
+            index: None,
+            map: format!("{}x{}", start.width(), start.height()),
+            // The transcript's own bot is side A.
+            sides: [0, 1].map(|p| usize::from(p != me as usize)),
+            names: ["this bot".into(), "its opponent".into()],
+            reason: "the result is not in a transcript".into(),
+            first_round,
+            start,
+            rounds,
+            turns,
+            complete: false,
+        };
+        game.check(&[t])?;
+        Ok(game)
+    }
+
+    /// Every position of the game, `start` first: one more than the rounds.
+    pub fn positions(&self) -> Vec<TronState> {
+        let mut state = self.start.clone();
+        let mut all = vec![state.clone()];
+        for &[d0, d1] in &self.rounds {
+            state.step(d0, d1);
+            all.push(state.clone());
+        }
+        all
+    }
+
+    /// Checks that every field of the transcripts is the position the rounds lead to.
+    fn check(&self, transcripts: &[Transcript]) -> Result<(), String> {
+        let game = self.index.map_or(String::new(), |i| format!("game {i}, "));
+        for (k, state) in self.positions().iter().enumerate() {
+            let round = self.first_round + k as u32;
+            for t in transcripts {
+                if t.fields
+                    .get(&round)
+                    .is_some_and(|f| *f != state.engine_field())
+                {
+                    return Err(format!(
+                        "{game}round {round}: the transcript of player {} shows another \
+                         position than the rounds played lead to",
+                        t.botid.map_or("?".into(), |p| p.to_string())
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The result of the rounds (a game the round cap ended is a draw).
+    fn winner(&self) -> Winner {
+        let last = self.positions().pop().expect("the start at least");
+        match last.outcome() {
+            Some(mctsbot::game::Outcome::Win(p)) => [Winner::A, Winner::B][self.sides[p as usize]],
+            _ => Winner::Draw,
+        }
+    }
+
+    /// Each player's result, 1, 0.5 or 0 (none for a transcript alone).
+    fn results(&self) -> Option<[f32; 2]> {
+        self.complete.then(|| {
+            let won = |p: usize| match self.winner() {
+                Winner::Draw => 0.5,
+                w if w == [Winner::A, Winner::B][self.sides[p]] => 1.0,
+                _ => 0.0,
+            };
+            [won(0), won(1)]
+        })
+    }
+
+    /// Player `p`'s turn in `round`, if it was asked.
+    fn turn(&self, p: usize, round: u32) -> Option<&Turn> {
+        self.turns[p].iter().find(|t| t.round == round)
+    }
+}
+
+/// Where the arena keeps a side's stderr, relative to `--out` (see `GameSetup::seat`).
+fn stderr_name(index: usize, side: usize) -> String {
+    format!("stderr/game_{index:04}_{}.txt", ["A", "B"][side])
+}
+
+/// The direction of a one-cell step.
+fn step_between(from: (usize, usize), to: (usize, usize)) -> Option<Direction> {
+    let d = (to.0 as i64 - from.0 as i64, to.1 as i64 - from.1 as i64);
+    match d {
+        (0, -1) => Some(Direction::Up),
+        (0, 1) => Some(Direction::Down),
+        (-1, 0) => Some(Direction::Left),
+        (1, 0) => Some(Direction::Right),
+        _ => None,
+    }
+}
+
+/// What the replay's search makes of one rider in one position.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Assessment {
+    /// How the bot answers the position.
+    pub plan: Plan,
+    /// The move it would play: the forced move, the filler's or the search's.
+    pub best: Option<Direction>,
+    /// The rider's value of the position, 0..1: its search's value of the best move
+    /// (alpha-beta's score on the space cut-off's logistic curve); separated riders, the
+    /// fill race: 1, 0.5 or 0.
+    pub value: f32,
+    /// The visits of the best move (MCTS, open positions; else 0).
+    pub visits: u32,
+    /// The search's value and visits of the move played (MCTS, open positions).
+    pub played: Option<RootMove>,
+    /// Separated riders: the longest run the filler found (exact unless it ran out of
+    /// nodes), which the evaluation's fillable cells only bound.
+    pub run: Option<u32>,
+}
+
+/// One position of the game and what the replay found in it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ply {
+    pub round: u32,
+    pub state: TronState,
+    /// The round played from it (none: the last field of a transcript alone).
+    pub played: Option<[Direction; 2]>,
+    pub space: Space,
+    pub riders: [Assessment; 2],
+}
+
+/// The searches of a replay: the bot's settings, an effort and a seed.
+pub struct Searches {
+    pub config: TronConfig,
+    /// Iterations (nodes) of each search; `None`: `ms` of time.
+    pub iterations: Option<u64>,
+    pub ms: u64,
+    pub seed: u64,
+}
+
+impl Searches {
+    fn limits(&self) -> Limits {
+        match self.iterations {
+            Some(n) => Limits::iterations(n),
+            None => Limits::millis(self.ms),
+        }
+    }
+
+    /// Both riders in `state` (both alive), `played` the round that followed.
+    pub fn assess(&self, state: &TronState, round: u32, played: Option<[Direction; 2]>) -> Ply {
+        let space = evaluate::space(state);
+        let plans = [0, 1].map(|p| plan(&self.config, state, p));
+        let riders = if space.separated && self.config.endgame {
+            // The race the filler runs: the longer run wins, equal runs crash together.
+            let fills = [0, 1].map(|p| endgame::fill_longest(state, p, self.limits()));
+            [0, 1].map(|p| Assessment {
+                plan: plans[p],
+                best: match plans[p] {
+                    Plan::Forced(mv) => mv,
+                    _ => fills[p].first,
+                },
+                value: match fills[p].length.cmp(&fills[1 - p].length) {
+                    std::cmp::Ordering::Greater => 1.0,
+                    std::cmp::Ordering::Equal => 0.5,
+                    std::cmp::Ordering::Less => 0.0,
+                },
+                visits: 0,
+                played: None,
+                run: Some(fills[p].length),
+            })
+        } else {
+            [0, 1].map(|p| self.search(state, round, p as Player, plans[p], played))
+        };
+        Ply {
+            round,
+            state: state.clone(),
+            played,
+            space,
+            riders,
+        }
+    }
+
+    /// `me`'s search of `state`, seeded by the round and the rider.
+    fn search(
+        &self,
+        state: &TronState,
+        round: u32,
+        me: Player,
+        plan: Plan,
+        played: Option<[Direction; 2]>,
+    ) -> Assessment {
+        let seed =
+            self.seed ^ (u64::from(round) << 1 | u64::from(me)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let mut searcher = TronSearcher::new(&self.config, state.clone(), me, seed, 1);
+        searcher.search(self.limits());
+        let choice = searcher.best_move(&mut FastRng::seed_from_u64(seed));
+        let (value, visits) = choice.as_ref().map_or((0.0, 0), |c| match c.evidence {
+            Evidence::Mcts { value, visits, .. } => (value, visits),
+            Evidence::AlphaBeta { score, .. } => (self.config.space_score.squash(score), 0),
+        });
+        let mine = played.map(|round| round[me as usize]);
+        let played = searcher
+            .root_moves()
+            .into_iter()
+            .find(|m| Some(m.mv) == mine);
+        Assessment {
+            plan,
+            best: match plan {
+                Plan::Forced(mv) => mv,
+                _ => choice.map(|c| c.mv),
+            },
+            value,
+            visits,
+            played,
+            run: None,
+        }
+    }
+
+    /// Every position of `game` (the last, after the game ended, is not searched),
+    /// `progress` told each finished position.
+    pub fn replay(&self, game: &Game, mut progress: impl FnMut(usize, usize)) -> Vec<Ply> {
+        let positions = game.positions();
+        let total = game.rounds.len() + usize::from(!game.complete);
+        let mut plies = Vec::with_capacity(total);
+        // The last position of a whole game is after its end: nothing to search.
+        for (k, state) in positions.iter().take(total).enumerate() {
+            let round = game.first_round + k as u32;
+            plies.push(self.assess(state, round, game.rounds.get(k).copied()));
+            progress(k + 1, total);
+        }
+        plies
+    }
+}
+
+/// The change of each rider's value over each round: the value after the round (its
+/// result after the last) minus the value before. None where the next value is unknown.
+pub fn changes(plies: &[Ply], results: Option<[f32; 2]>) -> Vec<[Option<f32>; 2]> {
+    (0..plies.len())
+        .map(|k| {
+            [0, 1].map(|p| {
+                let next = match plies.get(k + 1) {
+                    Some(ply) => Some(ply.riders[p].value),
+                    None => results.map(|r| r[p]),
+                };
+                next.map(|v| v - plies[k].riders[p].value)
+            })
+        })
+        .collect()
+}
+
+/// The `top` rounds (indexes into `plies`) where player `p`'s value fell most, largest
+/// fall first.
+pub fn largest_drops(changes: &[[Option<f32>; 2]], p: usize, top: usize) -> Vec<usize> {
+    let mut falls: Vec<(usize, f32)> = changes
+        .iter()
+        .enumerate()
+        .filter_map(|(k, c)| c[p].filter(|&d| d < 0.0).map(|d| (k, d)))
+        .collect();
+    falls.sort_by(|a, b| a.1.total_cmp(&b.1).then(a.0.cmp(&b.0)));
+    falls.into_iter().take(top).map(|(k, _)| k).collect()
+}
+
+/// What the table prints for one game: a line per position, then the largest drops of
+/// player `view`'s value and the board before the largest.
+pub struct Report<'a> {
+    pub game: &'a Game,
+    pub plies: &'a [Ply],
+    pub view: usize,
+    pub top: usize,
+    pub boards: bool,
+}
+
+const LEGEND: &str = "\
+Each line is a position, before the round whose moves it shows. space: whether the riders
+are separated (S), each player's territory (cells it reaches first), fillable cells and
+their edges (player 0:player 1), and the evaluation's score for player 0. Per player: the
+move played; the move the bot plays here (* when it differs; F forced, E the endgame
+filler); the rider's value of the position (0..1: the search's; separated, the fill race
+1/0.5/0); the search's value of the move played (separated: =N, the filler's longest run);
+the change of the value over the round (to the result after the last); the timebank sent
+and the ms the bot reported in its log. << marks the largest drop of the side's value.";
+
+impl Report<'_> {
+    pub fn text(&self) -> String {
+        let game = self.game;
+        let changes = changes(self.plies, game.results());
+        let drops = largest_drops(&changes, self.view, self.top);
+        let mut out = self.header();
+        let _ = writeln!(
+            out,
+            "round moves |sep territory  fillable   edges      score |{}|{}",
+            rider_header(game, 0),
+            rider_header(game, 1)
+        );
+        for (k, ply) in self.plies.iter().enumerate() {
+            if self.boards {
+                out += &ply.state.render();
+            }
+            let mark = if drops.first() == Some(&k) { " <<" } else { "" };
+            let _ = writeln!(
+                out,
+                "{:>5} {:<5} |{}|{}|{}{mark}",
+                ply.round,
+                ply.played
+                    .map_or("-".into(), |[a, b]| format!("{} {}", letter(a), letter(b))),
+                space_columns(&ply.space),
+                self.rider_columns(ply, 0, changes[k][0]),
+                self.rider_columns(ply, 1, changes[k][1]),
+            );
+        }
+        out += &self.drops_text(&drops, &changes);
+        out
+    }
+
+    fn header(&self) -> String {
+        let game = self.game;
+        let name = |p: usize| {
+            let (side, name) = (["A", "B"][game.sides[p]], &game.names[game.sides[p]]);
+            if name == side {
+                side.to_string()
+            } else {
+                format!("{side} ({name})")
+            }
+        };
+        let mut out = String::new();
+        let _ = writeln!(
+            out,
+            "\n{} on {}, rounds {}..{}: {}",
+            game.index
+                .map_or("a transcript".into(), |i| format!("game {i}")),
+            game.map,
+            game.first_round,
+            game.first_round + game.rounds.len() as u32,
+            game.reason
+        );
+        let _ = writeln!(out, "player 0: {}; player 1: {}", name(0), name(1));
+        out
+    }
+
+    fn rider_columns(&self, ply: &Ply, p: usize, change: Option<f32>) -> String {
+        let a = &ply.riders[p];
+        let played = ply.played.map(|r| r[p]);
+        let differs = played.is_some() && a.best.is_some() && played != a.best;
+        let how = match a.plan {
+            Plan::Forced(_) => 'F',
+            Plan::Fill => 'E',
+            Plan::Search => ' ',
+        };
+        let turn = self.game.turn(p, ply.round);
+        format!(
+            " {} {}{}{} {:.3} {:>5} {:>6} {:>5} {:>4} ",
+            played.map_or('-', letter),
+            a.best.map_or('-', letter),
+            if differs { '*' } else { ' ' },
+            how,
+            a.value,
+            match (a.played, a.run) {
+                (Some(m), _) => format!("{:.3}", m.value),
+                (None, Some(run)) => format!("={run}"),
+                (None, None) => "-".into(),
+            },
+            change.map_or("-".into(), |c| format!("{c:+.3}")),
+            turn.map_or("-".into(), |t| t.bank.to_string()),
+            turn.and_then(|t| t.logged("elapsed")).unwrap_or("-"),
+        )
+    }
+
+    fn drops_text(&self, drops: &[usize], changes: &[[Option<f32>; 2]]) -> String {
+        let game = self.game;
+        let p = self.view;
+        let mut out = String::new();
+        let side = ["A", "B"][game.sides[p]];
+        if drops.is_empty() {
+            let _ = writeln!(out, "{side} (player {p}): its value never dropped");
+            return out;
+        }
+        let _ = writeln!(out, "{side} (player {p}): the largest drops of its value");
+        for &k in drops {
+            let _ = writeln!(out, "  {}", describe(game, self.plies, k, p, changes[k][p]));
+        }
+        let worst = &self.plies[drops[0]];
+        let _ = writeln!(
+            out,
+            "the board before round {}:\n{}",
+            worst.round,
+            worst.state.render()
+        );
+        out
+    }
+}
+
+/// The heading of a player's columns.
+fn rider_header(game: &Game, p: usize) -> String {
+    let side = ["A", "B"][game.sides[p]];
+    format!(" p{p}={side} best value  play change  bank   ms ")
+}
+
+/// The space evaluation's columns.
+fn space_columns(s: &Space) -> String {
+    let pair = |v: [u32; 2]| format!("{}:{}", v[0], v[1]);
+    format!(
+        " {} {:<10} {:<10} {:<10} {:>6} ",
+        if s.separated { 'S' } else { '.' },
+        pair(s.territory),
+        pair(s.fillable),
+        pair(s.edges),
+        s.score(0)
+    )
+}
+
+/// One round where player `p`'s value fell, in words: how much, each rider's move
+/// against its search's choice (the opponent's too: a reply the search undervalued shows
+/// as its value jumping the round after), and the facts that tell the kinds of loss apart.
+fn describe(game: &Game, plies: &[Ply], k: usize, p: usize, change: Option<f32>) -> String {
+    let (ply, next) = (&plies[k], plies.get(k + 1));
+    let side = |q: usize| ["A", "B"][game.sides[q]];
+    let (h0, h1) = (ply.state.head(0), ply.state.head(1));
+    let apart = h0.0.abs_diff(h1.0) + h0.1.abs_diff(h1.1);
+    let phase = phase(ply, next);
+    let moves = [p, 1 - p].map(|q| {
+        let then = next.map_or(String::new(), |n| {
+            format!(", then {:.3}", n.riders[q].value)
+        });
+        format!(
+            "{} played {}{then}",
+            side(q),
+            move_words(&ply.riders[q], ply.played.map(|r| r[q]))
+        )
+    });
+    let runs = next
+        .filter(|n| !ply.space.separated && n.space.separated)
+        .and_then(|n| Some([n.riders[p].run?, n.riders[1 - p].run?]))
+        .map_or(String::new(), |[mine, theirs]| {
+            format!(" (the filler's runs then {mine}:{theirs})")
+        });
+    let time = game.turn(p, ply.round).map_or(String::new(), |t| {
+        let used = t.logged("elapsed");
+        let notes = t.notes.iter().map(|n| format!(", {n}")).collect::<String>();
+        let used = used.map_or(String::new(), |ms| format!(", {ms} ms used"));
+        format!("; bank {} ms{used}{notes}", t.bank)
+    });
+    format!(
+        "round {}: {:.3} -> {} ({}); {}; {}; {phase}{runs}, heads {apart} apart, fillable {}:{}{time}",
+        ply.round,
+        ply.riders[p].value,
+        change.map_or("?".into(), |c| format!("{:.3}", ply.riders[p].value + c)),
+        change.map_or("?".into(), |c| format!("{c:+.3}")),
+        moves[0],
+        moves[1],
+        ply.space.fillable[0],
+        ply.space.fillable[1],
+    )
+}
+
+/// Whether the riders were separated before a round, or became so in it.
+fn phase(ply: &Ply, next: Option<&Ply>) -> &'static str {
+    match (ply.space.separated, next.map(|n| n.space.separated)) {
+        (true, _) => "separated",
+        (false, Some(true)) => "the riders separate in this round",
+        (false, _) => "open",
+    }
+}
+
+/// A rider's move beside its search's choice: `u (0.402, 812 visits), the search
+/// prefers d (0.610, 15000 visits)`.
+fn move_words(a: &Assessment, played: Option<Direction>) -> String {
+    let stats = |value: f32, visits: u32| match visits {
+        0 => format!("{value:.3}"),
+        n => format!("{value:.3}, {n} visits"),
+    };
+    match (played, a.best) {
+        (Some(m), Some(b)) if m == b => {
+            format!(
+                "{} ({}), the search's choice",
+                letter(m),
+                stats(a.value, a.visits)
+            )
+        }
+        (Some(m), best) => format!(
+            "{} ({}), the search prefers {} ({})",
+            letter(m),
+            a.played.map_or("?".into(), |r| stats(r.value, r.visits)),
+            best.map_or('-', letter),
+            stats(a.value, a.visits)
+        ),
+        (None, _) => "nothing".into(),
+    }
+}
+
+/// The games `arena replay` was asked for, with the side to view each from.
+fn games_to_replay(args: &ReplayArgs) -> Result<(Vec<Game>, usize), String> {
+    let path = &args.path;
+    if path.is_file() {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        if let Some((index, side)) = transcript_of(&name) {
+            let dir = path
+                .parent()
+                .and_then(Path::parent)
+                .unwrap_or(Path::new("."));
+            if dir.join(record::SETTINGS_FILE).exists() || dir.join(record::RESULTS_FILE).exists() {
+                let mut games = args.games.clone();
+                games.push(index);
+                return series_games(dir, &games, false, args.side.unwrap_or(side));
+            }
+        }
+        if name == record::GAMES_FILE
+            || name == record::RESULTS_FILE
+            || name == record::SETTINGS_FILE
+        {
+            let dir = path.parent().unwrap_or(Path::new("."));
+            return series_games(dir, &args.games, args.all, args.side.unwrap_or(0));
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let game = Game::from_transcript(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+        return Ok((vec![game], args.side.unwrap_or(0)));
+    }
+    series_games(path, &args.games, args.all, args.side.unwrap_or(0))
+}
+
+/// `game_NNNN_A.txt`: the game's index and side.
+fn transcript_of(name: &str) -> Option<(usize, usize)> {
+    let rest = name.strip_prefix("game_")?.strip_suffix(".txt")?;
+    let (index, side) = rest.split_once('_')?;
+    Some((index.parse().ok()?, parse_side(side).ok()?))
+}
+
+/// The games of the series in `dir`: `indexes`, all of them, or those `side` did not win.
+fn series_games(
+    dir: &Path,
+    indexes: &[usize],
+    all: bool,
+    side: usize,
+) -> Result<(Vec<Game>, usize), String> {
+    let (opts, records) = record::read_series(dir)?;
+    if opts.game != Referee::Tron {
+        return Err(format!(
+            "{} holds a {} series: replay reads Light Riders series (--game tron)",
+            dir.display(),
+            opts.game.name()
+        ));
+    }
+    for index in indexes {
+        if !records.iter().any(|r| r.index == *index) {
+            return Err(format!("{} holds no game {index}", dir.display()));
+        }
+    }
+    let won = [Winner::A, Winner::B][side];
+    let games = records
+        .iter()
+        .filter(|r| {
+            if indexes.is_empty() {
+                all || r.winner != won
+            } else {
+                indexes.contains(&r.index)
+            }
+        })
+        .map(|r| Game::from_record(r, dir, opts.names.clone()))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok((games, side))
+}
+
+/// `arena replay`: prints each game's table as it is replayed, then one line per game.
+/// Returns the exit code.
+pub fn run(args: &ReplayArgs) -> i32 {
+    match replay(args) {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("arena replay: {e}");
+            2
+        }
+    }
+}
+
+fn replay(args: &ReplayArgs) -> Result<(), String> {
+    let flags = args.flags.as_deref().unwrap_or("");
+    let words: Vec<&str> = flags.split_whitespace().collect();
+    let config = Config::from_args(&words).map_err(|e| format!("--flags: {e}"))?;
+    let searches = Searches {
+        config: config.tron,
+        iterations: args.ms.is_none().then_some(args.iterations),
+        ms: args.ms.unwrap_or(0),
+        seed: args.seed,
+    };
+    let (games, side) = games_to_replay(args)?;
+    if games.is_empty() {
+        eprintln!(
+            "arena replay: no game to replay ({} won them all; --all replays every game)",
+            ["A", "B"][side]
+        );
+    }
+    let effort = args
+        .ms
+        .map_or(format!("{} iterations", args.iterations), |ms| {
+            format!("{ms} ms")
+        });
+    let flags = if flags.is_empty() {
+        String::new()
+    } else {
+        format!(" ({flags})")
+    };
+    print!(
+        "{LEGEND}\nsearches: {}{flags}, {effort} a position, seed {}\n",
+        match searches.config.search {
+            TronSearchKind::Mcts => format!("MCTS {:?}", searches.config.variant),
+            TronSearchKind::AlphaBeta => "alpha-beta".into(),
+        },
+        args.seed
+    );
+    let mut summary = String::from("\ngame  result   rounds  side  largest drop  round  phase\n");
+    for (n, game) in games.iter().enumerate() {
+        let label = game
+            .index
+            .map_or("the transcript".into(), |i| format!("game {i}"));
+        eprintln!(
+            "arena replay: {label} ({}/{}), {} rounds",
+            n + 1,
+            games.len(),
+            game.rounds.len()
+        );
+        let mut last = Instant::now();
+        let plies = searches.replay(game, |done, total| {
+            if last.elapsed() >= Duration::from_secs(5) {
+                eprintln!("arena replay: {label}: {done}/{total} positions");
+                last = Instant::now();
+            }
+        });
+        let view = game.sides.iter().position(|&s| s == side).unwrap_or(0);
+        let report = Report {
+            game,
+            plies: &plies,
+            view,
+            top: args.top,
+            boards: args.boards,
+        };
+        print!("{}", report.text());
+        let _ = std::io::stdout().flush();
+        summary += &summary_line(game, &plies, view);
+    }
+    print!("{summary}");
+    Ok(())
+}
+
+/// One line of the closing summary: the game, its result and its largest fall.
+fn summary_line(game: &Game, plies: &[Ply], view: usize) -> String {
+    let changes = changes(plies, game.results());
+    let drops = largest_drops(&changes, view, 1);
+    let result = match game.winner() {
+        _ if !game.complete => "?",
+        Winner::Draw => "drew",
+        w if w == [Winner::A, Winner::B][game.sides[view]] => "won",
+        _ => "lost",
+    };
+    let fall = drops.first().map_or("-".to_string(), |&k| {
+        let ply = &plies[k];
+        let phase = phase(ply, plies.get(k + 1));
+        format!(
+            "{:+.3}  {:>5}  {phase}{}",
+            changes[k][view].unwrap_or(0.0),
+            ply.round,
+            if ply.played.map(|r| r[view]) != ply.riders[view].best {
+                ", not the search's choice"
+            } else {
+                ""
+            }
+        )
+    });
+    format!(
+        "{:<5} {:<8} {:>6}  {:<4}  {fall}\n",
+        game.index.map_or("-".into(), |i| i.to_string()),
+        result,
+        game.rounds.len(),
+        ["A", "B"][game.sides[view]],
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Direction::{Down, Left, Up};
+
+    fn searches(iterations: u64) -> Searches {
+        Searches {
+            config: TronConfig::default(),
+            iterations: Some(iterations),
+            ms: 0,
+            seed: 3,
+        }
+    }
+
+    /// Player 0 walks left along row 1, then up into the one-cell pocket at (1, 0) and
+    /// crashes; player 1 walks left along the bottom row.
+    fn blunder() -> Game {
+        let start = TronState::from_diagram(
+            "
+            #.######
+            ...0....
+            ........
+            ........
+            ........
+            ......1.",
+        )
+        .unwrap();
+        Game {
+            index: Some(0),
+            map: "pocket".into(),
+            sides: [0, 1],
+            names: ["A".into(), "B".into()],
+            reason: "B (player 1) survived".into(),
+            first_round: 0,
+            start,
+            rounds: vec![[Left, Left], [Left, Left], [Up, Left], [Up, Left]],
+            turns: [Vec::new(), Vec::new()],
+            complete: true,
+        }
+    }
+
+    #[test]
+    fn the_move_into_the_pocket_is_the_largest_drop() {
+        let game = blunder();
+        assert_eq!(game.winner(), Winner::B);
+        let plies = searches(2_000).replay(&game, |_, _| {});
+        assert_eq!(plies.len(), 4, "one position per round");
+        assert_eq!(plies[2].state.head(0), (1, 1));
+        assert_eq!(plies[3].state.head(0), (1, 0));
+        // In the pocket player 0 is cut off with nothing to fill: the race is lost.
+        assert!(plies[3].space.separated);
+        assert_eq!(plies[3].riders[0].value, 0.0);
+        assert_eq!(plies[3].riders[1].value, 1.0);
+        assert_eq!(plies[3].riders[0].plan, Plan::Forced(None));
+        assert_eq!(plies[3].riders[0].run, Some(0));
+        assert!(plies[3].riders[1].run > Some(20), "{:?}", plies[3].riders);
+        // Before it, an open board: the search's choice is not the pocket.
+        assert!(plies[2].riders[0].value > 0.3, "{:?}", plies[2].riders);
+        assert_ne!(plies[2].riders[0].best, Some(Up));
+        assert!(plies[2].riders[0].played.unwrap().value < plies[2].riders[0].value);
+        let changes = changes(&plies, game.results());
+        assert_eq!(largest_drops(&changes, 0, 1), [2]);
+        assert_eq!(changes[3], [Some(0.0), Some(0.0)], "the result was known");
+        let text = Report {
+            game: &game,
+            plies: &plies,
+            view: 0,
+            top: 2,
+            boards: false,
+        }
+        .text();
+        assert!(text.contains("\n    2 u l   |"), "{text}");
+        assert!(text.contains("<<\n    3 u l"), "{text}");
+        assert!(text.contains("\n  round 2: "), "{text}");
+        assert!(
+            text.contains("the riders separate in this round (the filler's runs then 0:"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn a_transcript_gives_fields_turns_and_notes() {
+        let game = blunder();
+        let positions = game.positions();
+        let field = |k: usize| {
+            positions[k]
+                .engine_field()
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let mut text = String::from(
+            "> settings timebank 1000\n> settings your_botid 0\n\
+             > settings field_width 8\n> settings field_height 6\n",
+        );
+        for k in 0..3 {
+            text += &format!(
+                "> update game round {k}\n> update game field {}\n> action move {}\n< left\n",
+                field(k),
+                1000 - 10 * k
+            );
+        }
+        text += "# no answer in time\n";
+        let t = Transcript::parse(&text).unwrap();
+        assert_eq!((t.botid, t.width, t.height), (Some(0), Some(8), Some(6)));
+        assert_eq!(t.fields.len(), 3);
+        assert_eq!(t.turns.len(), 3);
+        assert_eq!(t.turns[2].bank, 980);
+        assert_eq!(t.turns[2].answer.as_deref(), Some("left"));
+        assert_eq!(t.turns[2].notes, ["no answer in time"]);
+        // The rounds between the fields are the game's; the last round is not known.
+        let alone = Game::from_transcript(&text).unwrap();
+        assert_eq!(alone.rounds, game.rounds[..2]);
+        assert!(!alone.complete);
+        assert_eq!(searches(100).replay(&alone, |_, _| {}).len(), 3);
+        // The bot's log line of its K-th move goes to its K-th turn.
+        let mut t = t;
+        t.attach_log("[INFO  x] move=2 timebank=990 elapsed=87 chosen=left\n");
+        assert_eq!(t.turns[1].logged("elapsed"), Some("87"));
+        assert_eq!(t.turns[0].log, None);
+        // A field the rounds cannot lead to is refused.
+        let (head, last) = text.split_at(text.rfind("> update game field").unwrap());
+        let bad = format!("{head}{}", last.replacen(",.,", ",x,", 1));
+        let err = Game::from_transcript(&bad).unwrap_err();
+        assert!(err.contains("round 2"), "{err}");
+        assert_eq!(step_between((2, 2), (4, 2)), None);
+        assert_eq!(step_between((2, 2), (2, 1)), Some(Up));
+        assert_eq!(step_between((2, 2), (2, 3)), Some(Down));
+    }
+}
