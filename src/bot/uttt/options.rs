@@ -462,6 +462,7 @@ mod tests {
             &["--ept", "50"],
             &["--ept", "50,-1"],
             &["--uttt-eval", "blend:1.5"],
+            &["--minimax", "1.5"],
             &["--uttt-eval", "blend"],
             &["--uttt-eval", "policy"],
         ] {
