@@ -428,26 +428,20 @@ pub struct NetworkValue {
     pub tactical_bias: f32,
     /// The network (the [`nn::embedded`] one).
     net: &'static QuantizedNet,
-    /// The last parent whose children were valued, and its sums as its opponent sees it.
-    parent: std::cell::RefCell<(Board, nn::Accumulator)>,
+    /// The last parent whose children were valued, and its sums as its opponent sees it
+    /// (none before the first).
+    parent: std::cell::RefCell<Option<(Board, nn::Accumulator)>>,
 }
 
 impl NetworkValue {
     /// The embedded network's value with this share, no priors.
     pub fn new(share: f32) -> Self {
-        let net = nn::embedded();
-        // A parent no search reaches (player 1 to move on the empty board).
-        let mut unreachable = Board::new();
-        unreachable.turn = 1;
         NetworkValue {
             share,
             priors: false,
             tactical_bias: 0.0,
-            net,
-            parent: std::cell::RefCell::new((
-                unreachable,
-                nn::accumulator_for(net, &unreachable, 0),
-            )),
+            net: nn::embedded(),
+            parent: std::cell::RefCell::new(None),
         }
     }
 
@@ -499,10 +493,11 @@ impl TreePolicy<Board> for NetworkValue {
         }
         let mover = parent.turn();
         let mut cached = self.parent.borrow_mut();
-        if cached.0 != *parent {
-            *cached = (*parent, nn::accumulator_for(self.net, parent, 1 - mover));
-        }
-        let sums = nn::child_accumulator(self.net, parent, &cached.1, child);
+        let (_, parent_sums) = match &mut *cached {
+            Some(kept) if kept.0 == *parent => kept,
+            slot => slot.insert((*parent, nn::accumulator_for(self.net, parent, 1 - mover))),
+        };
+        let sums = nn::child_accumulator(self.net, parent, parent_sums, child);
         // The network values the child for its player to move, the mover's opponent.
         let judged = 1.0 - self.net.value(&sums);
         let tactical = if self.tactical_bias == 0.0 {

@@ -535,9 +535,12 @@ fn run(args: Args) -> Result<(), String> {
                 "win-in-1"
             );
             let mut sixteen = None;
+            // The same for every evaluator: it counts positions, not values.
+            let mut win_in_one_positions = 0;
             for judge_ in &judges {
                 let started = Instant::now();
                 let r = judge(judge_, &probe, seed);
+                win_in_one_positions = r.win_in_one.count;
                 println!(
                     "{:<28} {:>8.5} {:>8.5} {:>8.5} {:>9.5} {:>6.3} {:>7.4} {:>7.4} {:>9.3}  ({:.1?})",
                     judge_.name(),
@@ -574,7 +577,7 @@ fn run(args: Args) -> Result<(), String> {
                  top-1 and regret over every child of the ranked positions; spread: highest \
                  minus lowest value over the 8 symmetries; win-in-1: mean value where the \
                  mover wins at once, {} positions)",
-                judge(&judges[0], &probe, seed).win_in_one.count
+                win_in_one_positions
             );
         }
     }
