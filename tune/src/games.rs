@@ -11,7 +11,7 @@
 //! - VALUE: for each searched move, the search's root value for the player who made it
 //!   (0..1), in order.
 
-use mctsbot::bot::uttt::searcher::{UtttPlay, UTTT_SEARCH};
+use mctsbot::bot::uttt::searcher::{UtttPlay, UtttSearch, UTTT_SEARCH};
 use mctsbot::game::{Outcome, Player};
 use mctsbot::search::tree::{Tree, TreeConfig};
 use mctsbot::search::{Game, Limits};
@@ -27,6 +27,17 @@ pub const TEACHER: TreeConfig = TreeConfig {
 /// A teacher's tree rooted at `board`.
 pub fn teacher_tree(board: Board, seed: u64) -> Tree<Board, Playout> {
     Tree::new(board, TEACHER, UtttPlay::default().playout(false), seed)
+}
+
+/// A self-play teacher's search rooted at `board`: [`TEACHER`] with leaves valued by
+/// play-outs (`network` none) or with the embedded network's share `network` (the next
+/// generation's data from the network search, as `--uttt-eval` builds it in the bot).
+pub fn teacher_search(board: Board, network: Option<f32>, seed: u64) -> UtttSearch {
+    let play = UtttPlay {
+        network,
+        ..UtttPlay::default()
+    };
+    UtttSearch::new(TEACHER, &play, 1, board, seed)
 }
 
 /// The teacher's value of an unfinished `board` for the player to move after a fresh

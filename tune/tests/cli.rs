@@ -225,4 +225,41 @@ fn bad_values_are_refused() {
     assert_eq!(out.status.code(), Some(2), "--out is required");
     let out = run(env!("CARGO_BIN_EXE_uttt-selfplay"), &["--off-line", "1.5"]);
     assert_eq!(out.status.code(), Some(2));
+    let out = run(
+        env!("CARGO_BIN_EXE_uttt-selfplay"),
+        &["--teacher", "blend:1.5"],
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// `--teacher` picks the search that labels the games: the network search's values are
+/// not the play-out search's, on the same seeded games.
+#[test]
+fn the_teacher_can_be_the_network_search() {
+    let game = |teacher: &str| {
+        let out = run(
+            env!("CARGO_BIN_EXE_uttt-selfplay"),
+            &[
+                "--games",
+                "1",
+                "--iterations",
+                "300",
+                "--seed",
+                "5",
+                "--teacher",
+                teacher,
+            ],
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line = String::from_utf8(out.stdout).unwrap();
+        tune::games::GameRecord::parse(line.trim()).expect("a record")
+    };
+    let (playout, blend, nn) = (game("playout"), game("blend:0.5"), game("nn"));
+    assert_eq!(playout, game("playout"), "a game depends on its seed alone");
+    assert_ne!(playout.values, blend.values);
+    assert_ne!(blend.values, nn.values);
 }

@@ -54,7 +54,7 @@ impl UtttConfig {
 }
 
 /// `--uttt-eval playout|nn|blend:W`: the network's share of a leaf's value.
-fn uttt_eval(text: &str) -> Result<Option<f32>, String> {
+pub fn uttt_eval(text: &str) -> Result<Option<f32>, String> {
     let err = || format!("--uttt-eval: playout, nn or blend:W with 0 < W < 1, not {text:?}");
     match text {
         "playout" => Ok(None),

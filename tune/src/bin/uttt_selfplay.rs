@@ -9,14 +9,15 @@
 //! `--first-game` ranges can run on different machines and be concatenated.
 
 use clap::Parser;
-use mctsbot::search::{random_below, FastRng, Game, Limits};
+use mctsbot::bot::uttt::options::uttt_eval;
+use mctsbot::search::{random_below, FastRng, Game, Limits, Search};
 use mctsbot::uttt::{Board, EndRule};
 use rand::SeedableRng;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
-use tune::games::{result0, teacher_tree, GameRecord};
+use tune::games::{result0, teacher_search, GameRecord};
 
 /// How one game is played.
 #[derive(Clone, Copy, Debug)]
@@ -28,6 +29,8 @@ struct Plan {
     /// the search's: the positions after it are off the line best play would follow.
     off_line: f64,
     rule: RuleChoice,
+    /// The teacher's leaf values: play-outs (none) or the network's share.
+    network: Option<f32>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -62,7 +65,7 @@ fn play(index: u64, plan: Plan) -> GameRecord {
     }
     let opening_plies = moves.len();
     let mut values = Vec::new();
-    let mut tree = teacher_tree(board, game_seed);
+    let mut tree = teacher_search(board, plan.network, game_seed);
     let off_line_below = (plan.off_line * u32::MAX as f64) as u32;
     while board.outcome().is_none() {
         tree.reroot(board);
@@ -116,6 +119,10 @@ struct Args {
     /// with more boards) or both (even games one, odd games the other)
     #[arg(long, value_name = "theaigames|codingame|both", default_value = "both", value_parser = rule)]
     rule: RuleChoice,
+    /// The teacher's leaf values, as the bot's --uttt-eval: playout (the default search),
+    /// nn or blend:W (the embedded network's share W: data from the network search)
+    #[arg(long, value_name = "playout|nn|blend:W", default_value = "playout", value_parser = teacher)]
+    teacher: Teacher,
     /// Seed of every game
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -125,6 +132,15 @@ struct Args {
     /// Where the records go, appended [default: stdout]
     #[arg(long, value_name = "FILE")]
     out: Option<std::path::PathBuf>,
+}
+
+/// The teacher's network share (`--uttt-eval`'s value); a type of its own because clap
+/// reads an `Option` field as an optional flag.
+#[derive(Clone, Copy, Debug)]
+struct Teacher(Option<f32>);
+
+fn teacher(text: &str) -> Result<Teacher, String> {
+    uttt_eval(text).map(Teacher)
 }
 
 fn rule(name: &str) -> Result<RuleChoice, String> {
@@ -171,6 +187,7 @@ fn main() -> std::process::ExitCode {
         random_plies: args.random_plies,
         off_line: args.off_line,
         rule: args.rule,
+        network: args.teacher.0,
     };
     let (first, games) = (args.first_game, args.games);
     let next = AtomicU64::new(first);
