@@ -507,3 +507,25 @@ fn a_deterministic_evaluator_is_asked_once_per_position() {
     // Same values, so the same search.
     assert_eq!((reused0, reused1), (fresh0, fresh1));
 }
+
+/// Player 0's first row is a sure draw, its second a sure 0.45 (not an outcome: valued by
+/// the play-out).
+const DRAW_OR_LESS: &[&[f32]] = &[&[0.5, 0.5], &[0.45, 0.45]];
+
+#[test]
+fn contempt_for_draws_prefers_a_slightly_worse_position_to_a_sure_draw() {
+    for (draw_reward0, expected) in [(0.5, 0), (0.4, 1), (0.55, 0)] {
+        let config = SimConfig {
+            draw_reward0,
+            ..SimConfig::new(DUCT, MAX_NODES)
+        };
+        let search = searched(MatrixGame::new(DRAW_OR_LESS), config, 3_000);
+        assert_eq!(
+            search.best_move(0, &mut rng(3)),
+            Some(expected),
+            "a draw worth {draw_reward0} to player 0"
+        );
+        let draw_row = search.root_actions(0)[0].mean;
+        assert!((draw_row - draw_reward0).abs() < 1e-4, "{draw_row}");
+    }
+}

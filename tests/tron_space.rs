@@ -331,6 +331,7 @@ mod space_score {
     const SCORE: SpaceScore = SpaceScore {
         steps: 0,
         scale: 400.0,
+        draw_reward0: 0.5,
     };
 
     #[test]
@@ -360,6 +361,18 @@ mod space_score {
         assert!(reward > 0.95, "{reward}");
         let even = TronState::from_diagram("0..#1..\n...#...").unwrap();
         assert_eq!(SCORE.reward(&even), 0.5);
+    }
+
+    #[test]
+    fn separated_riders_with_equal_space_are_worth_the_draws_reward() {
+        let even = TronState::from_diagram("0..#1..\n...#...").unwrap();
+        let contempt = SpaceScore {
+            draw_reward0: 0.4,
+            ..SCORE
+        };
+        assert_eq!(contempt.reward(&even), 0.4);
+        let ahead = TronState::from_diagram("0....#1..\n.....#...").unwrap();
+        assert_eq!(contempt.reward(&ahead), SCORE.reward(&ahead));
     }
 
     #[test]

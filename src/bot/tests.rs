@@ -103,6 +103,8 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&["--tron-cutoff", "space"], &["--tron-cutoff-steps", "4"]),
     (&["--tron-cutoff", "space"], &["--tron-eval-scale", "100"]),
     (&[], &["--tron-pes"]),
+    (&[], &["--tron-contempt", "0.1"]),
+    (&["--tron-variant", "suct"], &["--tron-contempt", "0.1"]),
     (&["--tron-variant", "suct"], &["--tron-pes"]),
     (&[], &["--tron-max-nodes", "1000"]),
     (&[], &["--tron-expand-visits", "1"]),

@@ -55,6 +55,9 @@ impl EvalCutoff {
 pub struct SpaceScore {
     pub steps: u16,
     pub scale: f32,
+    /// Player 0's reward for separated riders with equal space (a draw): one half, moved
+    /// by the contempt for draws of the rider the search plays for.
+    pub draw_reward0: f32,
 }
 
 impl SpaceScore {
@@ -63,6 +66,9 @@ impl SpaceScore {
         let space = evaluate::space(state);
         if space.separated {
             let lead = space.fillable[0] as f32 - space.fillable[1] as f32;
+            if lead == 0.0 {
+                return self.draw_reward0;
+            }
             0.5 + 0.5 * (lead / 2.0).tanh()
         } else {
             self.squash(space.score(0))
@@ -216,7 +222,8 @@ impl PlayoutPolicy {
                 round(state, rng);
             }
             return match state.outcome() {
-                Some(outcome) => outcome.reward_for(0),
+                Some(Outcome::Draw) => score.draw_reward0,
+                Some(won) => won.reward_for(0),
                 None => score.reward(state),
             };
         }

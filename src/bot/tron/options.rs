@@ -4,6 +4,7 @@
 //! defaults are the strongest settings measured (the README gives the figures).
 
 use crate::bot::flags::{final_move, Flag, Section};
+use crate::game::Player;
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
 use crate::search::{FinalMove, Guidance};
@@ -228,6 +229,9 @@ pub struct TronConfig {
     /// Hand a Monte-Carlo search over to alpha-beta once at most this percentage of
     /// the board's cells is free (0 = never): the late middle game is tactical.
     pub alphabeta_at_free_percent: u8,
+    /// A draw is worth 0.5 − contempt to the bot in the Monte-Carlo searches (a
+    /// head-on crash, or separated riders with equal space).
+    pub contempt: f32,
 }
 
 impl Default for TronConfig {
@@ -250,6 +254,7 @@ impl Default for TronConfig {
             space_score: SpaceScore {
                 steps: 0,
                 scale: 400.0,
+                draw_reward0: 0.5,
             },
             final_move: None,
             endgame: true,
@@ -257,11 +262,21 @@ impl Default for TronConfig {
             max_nodes: TRON_MAX_NODES,
             expand_visits: 4,
             alphabeta_at_free_percent: 0,
+            contempt: 0.0,
         }
     }
 }
 
 impl TronConfig {
+    /// These settings for a search that plays for rider `me`: the contempt for draws
+    /// turned into player 0's reward for a draw, where the evaluation and the decoupled
+    /// search read it.
+    pub fn for_rider(&self, me: Player) -> TronConfig {
+        let mut config = self.clone();
+        config.space_score.draw_reward0 = crate::search::reward_for(me, 0.5 - self.contempt);
+        config
+    }
+
     /// The play-out policy, the search's evaluator, these settings ask for.
     pub fn playout_policy(&self) -> PlayoutPolicy {
         let base = match self.playout {
@@ -317,6 +332,7 @@ impl TronConfig {
             max_nodes: self.max_nodes,
             expand_visits: self.expand_visits,
             guidance: self.selection.guidance(),
+            draw_reward0: self.space_score.draw_reward0,
         })
     }
 
@@ -340,7 +356,7 @@ impl TronConfig {
             grave_reference: 0,
             prior_visits: 0,
             guidance: self.selection.guidance(),
-            contempt: 0.0,
+            contempt: self.contempt,
             minimax_weight: 0.0,
         }
     }
@@ -570,6 +586,20 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
+        name: "--tron-contempt",
+        value: "X",
+        needs: "a number",
+        help: &[
+            "MCTS: a draw (a head-on crash, separated riders with",
+            "equal space) is worth 0.5-X to the bot and 0.5+X to",
+            "its opponent (-0.5..0.5) [0]",
+        ],
+        set: |c, v| {
+            c.contempt = crate::bot::uttt::options::contempt("--tron-contempt", v.text)?;
+            Ok(())
+        },
+    },
+    Flag {
         name: "--tron-pes",
         value: "",
         needs: "",
@@ -641,6 +671,26 @@ mod tests {
         let config = Config::from_args(&["--tron-search", "alphabeta"]).unwrap();
         assert_eq!(config.tron.search, TronSearchKind::AlphaBeta);
         assert!(Config::from_args(&["--tron-search", "minimax"]).is_err());
+    }
+
+    #[test]
+    fn contempt_is_a_draws_reward_for_player_0_seen_from_the_rider_searched_for() {
+        let tron = Config::from_args(&["--tron-contempt", "0.1"]).unwrap().tron;
+        for (me, draw_reward0) in [(0, 0.4), (1, 0.6)] {
+            let config = tron.for_rider(me);
+            assert!((config.space_score.draw_reward0 - draw_reward0).abs() < 1e-6);
+            assert_eq!(
+                config.sim_config().unwrap().draw_reward0,
+                config.space_score.draw_reward0
+            );
+            assert_eq!(config.tree_config().contempt, 0.1);
+        }
+        assert_eq!(
+            Config::default().tron.for_rider(1).space_score.draw_reward0,
+            0.5
+        );
+        let err = Config::from_args(&["--tron-contempt", "0.7"]).unwrap_err();
+        assert!(err.contains("--tron-contempt"), "{err}");
     }
 
     #[test]

@@ -98,6 +98,7 @@ impl TronSearcher {
         seed: u64,
         threads: usize,
     ) -> TronSearcher {
+        let config = &config.for_rider(me);
         if Self::kind_for(config, &root) == TronSearchKind::AlphaBeta {
             return TronSearcher::AlphaBeta {
                 search: Box::new(AlphaBeta::new(AlphaBetaConfig::default(), SpaceEvaluation)),

@@ -97,12 +97,13 @@ fn prior(text: &str) -> Result<(u32, f32), String> {
     Ok((visits, bias))
 }
 
-/// `--contempt X`: a draw's worth below one half for the bot, in `-0.5..=0.5`.
-fn contempt(text: &str) -> Result<f32, String> {
+/// `--contempt X` (and Light Riders' `--tron-contempt`, named `flag`): a draw's worth
+/// below one half for the bot, in `-0.5..=0.5`.
+pub(crate) fn contempt(flag: &str, text: &str) -> Result<f32, String> {
     match text.trim().parse::<f32>() {
         Ok(x) if (-0.5..=0.5).contains(&x) => Ok(x),
         _ => Err(format!(
-            "--contempt needs a number from -0.5 to 0.5, not {text:?}"
+            "{flag} needs a number from -0.5 to 0.5, not {text:?}"
         )),
     }
 }
@@ -296,7 +297,7 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
             "opponent in the search (-0.5..0.5) [0.2]",
         ],
         set: |c, v| {
-            c.tree.contempt = contempt(v.text)?;
+            c.tree.contempt = contempt("--contempt", v.text)?;
             Ok(())
         },
     },

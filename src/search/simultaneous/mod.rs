@@ -34,6 +34,9 @@ pub struct SimConfig {
     /// How each player's UCB selection uses the evaluator's move values (the UCB
     /// policies only: see [`SimPolicy::can_be_guided`]).
     pub guidance: Guidance,
+    /// Player 0's reward for a drawn game: one half, moved by the contempt for draws of
+    /// the player the search plays for (the search itself treats both players alike).
+    pub draw_reward0: f32,
 }
 
 impl SimConfig {
@@ -46,6 +49,7 @@ impl SimConfig {
             expand_visits: 1,
             max_nodes,
             guidance: Guidance::Uct,
+            draw_reward0: 0.5,
         }
     }
 }
@@ -176,6 +180,15 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     #[inline(always)]
     fn outcome(&self, state: &G) -> Option<Outcome> {
         self.evaluator.outcome(state, state.outcome())
+    }
+
+    /// Player 0's reward for a finished game, a draw's with the configured contempt.
+    #[inline(always)]
+    fn reward0(&self, outcome: Outcome) -> f32 {
+        match outcome {
+            Outcome::Draw => self.config.draw_reward0,
+            won => won.reward_for(0),
+        }
     }
 
     pub fn root(&self) -> &G {
@@ -364,7 +377,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 n0: 0,
                 n1: 0,
                 visits: 0,
-                terminal: Some(outcome.reward_for(0)),
+                terminal: Some(self.reward0(outcome)),
             });
             return index;
         }
@@ -484,7 +497,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
             let known = (self.reuses_values && self.cells[cell].visits > 0)
                 .then(|| self.cells[cell].mean0());
             if self.cells[cell].visits + 1 < self.config.expand_visits {
-                break known.or_else(|| self.outcome(&state).map(|o| o.reward_for(0)));
+                break known.or_else(|| self.outcome(&state).map(|o| self.reward0(o)));
             }
             if self.nodes.len() < self.config.max_nodes {
                 let child = self.push_node(&state);
@@ -494,7 +507,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 break new_node.terminal.or(known);
             }
             refused_expansion = true;
-            break known.or_else(|| self.outcome(&state).map(|o| o.reward_for(0)));
+            break known.or_else(|| self.outcome(&state).map(|o| self.reward0(o)));
         };
         let (reward0, played_out) = match leaf_state_reward {
             Some(reward0) => (reward0, false),
