@@ -272,7 +272,7 @@ impl TronConfig {
     /// turned into player 0's reward for a draw, where the evaluation and the decoupled
     /// search read it.
     pub fn for_rider(&self, me: Player) -> TronConfig {
-        let mut config = self.clone();
+        let mut config = *self;
         config.space_score.draw_reward0 = crate::search::reward_for(me, 0.5 - self.contempt);
         config
     }
