@@ -133,6 +133,9 @@ pub fn final_move(name: &str) -> Result<FinalMove, String> {
         "max-robust" => FinalMove::MaxRobust,
         "mix" => FinalMove::Mix,
         "secure" => FinalMove::Secure { a: 1.0 },
-        other => return Err(format!("unknown final-move rule {other:?}")),
+        other => match other.strip_prefix("worst:").map(str::parse::<f32>) {
+            Some(Ok(weight)) if (0.0..=1.0).contains(&weight) => FinalMove::WorstReply { weight },
+            _ => return Err(format!("unknown final-move rule {other:?}")),
+        },
     })
 }

@@ -78,6 +78,7 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--tron-final", "mix"]),
     (&[], &["--tron-final", "secure"]),
     (&[], &["--tron-final", "max-robust"]),
+    (&[], &["--tron-final", "worst:0.5"]),
     (&["--tron-variant", "duct-mix"], &["--tron-final", "max"]),
     (&["--tron-variant", "suct"], &["--tron-final", "secure"]),
     (&[], &["--tron-playout", "random"]),

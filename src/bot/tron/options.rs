@@ -391,8 +391,12 @@ impl TronConfig {
             // The tree's 2-gram is the opponent's head then the move: simultaneous.
             return Err("--tron-selection ulm|pb reads simultaneous N-Grams".into());
         }
-        if self.final_move == Some(FinalMove::Mix) && self.sim_config().is_none() {
-            return Err("--tron-final mix needs a decoupled --tron-variant".into());
+        if matches!(
+            self.final_move,
+            Some(FinalMove::Mix | FinalMove::WorstReply { .. })
+        ) && self.sim_config().is_none()
+        {
+            return Err("--tron-final mix|worst:W needs a decoupled --tron-variant".into());
         }
         Ok(())
     }
@@ -460,13 +464,15 @@ const FLAGS: &[Flag<TronConfig>] = &[
     },
     Flag {
         name: "--tron-final",
-        value: "max|max-robust|mix|secure",
+        value: "max|max-robust|mix|secure|worst:W",
         needs: "a final-move rule",
         help: &[
             "final move: most visits; most visits and best value,",
             "searching on until both agree; sampled from the visits or",
-            "average strategy (decoupled variants only); or the best",
-            "mean - 1/sqrt(visits) [the variant's own]",
+            "average strategy (decoupled variants only); the best",
+            "mean - 1/sqrt(visits); or the best (1-W) mean + W times",
+            "the value after the opponent's worst reply to it, from",
+            "the root's joint moves (decoupled only) [the variant's own]",
         ],
         set: |c, v| {
             c.final_move = Some(final_move(v.text)?);

@@ -46,8 +46,12 @@ impl UtttConfig {
         if self.tree.max_nodes < 100 {
             return Err("--max-nodes must be at least 100".into());
         }
-        if self.tree.final_move == FinalMove::Mix {
-            return Err("--final mix: the UTTT tree has no mixed strategy".into());
+        match self.tree.final_move {
+            FinalMove::Mix => return Err("--final mix: the UTTT tree has no mixed strategy".into()),
+            FinalMove::WorstReply { .. } => {
+                return Err("--final worst: the UTTT tree already searches every reply".into())
+            }
+            _ => {}
         }
         Ok(())
     }

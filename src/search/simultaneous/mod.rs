@@ -224,17 +224,12 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     /// The root move for `player` under the configured final-move rule (`rng` samples
     /// the mixed strategies). `None` when the root is terminal.
     pub fn best_move(&self, player: Player, rng: &mut FastRng) -> Option<G::Move> {
-        let (moves, stats) = self.player_actions(ROOT, player);
+        let (moves, _) = self.player_actions(ROOT, player);
         if moves.is_empty() {
             return None;
         }
         let mut distribution = Vec::with_capacity(moves.len());
-        final_distribution(
-            self.config.final_move,
-            self.config.policy,
-            stats,
-            &mut distribution,
-        );
+        self.root_distribution(player, &mut distribution);
         Some(moves[sample_index(&distribution, rng)])
     }
 
@@ -242,12 +237,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     pub fn root_actions(&self, player: Player) -> Vec<RootAction<G::Move>> {
         let (moves, stats) = self.player_actions(ROOT, player);
         let mut distribution = Vec::with_capacity(moves.len());
-        final_distribution(
-            self.config.final_move,
-            self.config.policy,
-            stats,
-            &mut distribution,
-        );
+        self.root_distribution(player, &mut distribution);
         moves
             .iter()
             .zip(stats)
@@ -259,6 +249,49 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 final_probability,
             })
             .collect()
+    }
+
+    /// The probability of each of `player`'s root moves under the final-move rule.
+    fn root_distribution(&self, player: Player, out: &mut Vec<f32>) {
+        let (_, stats) = self.player_actions(ROOT, player);
+        let rule = self.config.final_move;
+        final_distribution(rule, self.config.policy, stats, out);
+        if let FinalMove::WorstReply { weight } = rule {
+            if let Some(chosen) = self.worst_reply_choice(player, weight) {
+                out.fill(0.0);
+                out[chosen] = 1.0;
+            }
+        }
+    }
+
+    /// [`FinalMove::WorstReply`]: the index of `player`'s root move with the best blend
+    /// of its mean and its worst reply's value, among the moves with at least a tenth of
+    /// the most visited one's visits; a reply counts once it has 2% of the move's visits
+    /// (fewer say little about it). `None` before any visit.
+    fn worst_reply_choice(&self, player: Player, weight: f32) -> Option<usize> {
+        let root = self.nodes[ROOT as usize];
+        let (_, stats) = self.player_actions(ROOT, player);
+        let most_visits = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0)?;
+        let (n0, n1) = (root.n0 as usize, root.n1 as usize);
+        let cells = &self.cells[root.cells as usize..][..n0 * n1];
+        let replies = if player == 0 { n1 } else { n0 };
+        let value = |action: usize| {
+            let worst = (0..replies)
+                .map(|reply| match player {
+                    0 => cells[action * n1 + reply],
+                    _ => cells[reply * n1 + action],
+                })
+                .filter(|cell| cell.visits * 50 >= stats[action].visits)
+                .map(|cell| reward_for(player, cell.mean0()))
+                .fold(f32::INFINITY, f32::min);
+            let mean = stats[action].mean();
+            (1.0 - weight) * mean + weight * worst.min(mean)
+        };
+        (0..stats.len())
+            .filter(|&a| stats[a].visits * 10 >= most_visits)
+            .map(|a| (value(a), stats[a].visits, a))
+            .max_by(|x, y| (x.0, x.1).partial_cmp(&(y.0, y.1)).unwrap())
+            .map(|(_, _, a)| a)
     }
 
     /// Whether `player`'s most visited root move also has the best mean (the max-robust

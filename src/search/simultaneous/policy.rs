@@ -319,7 +319,10 @@ pub(crate) fn final_distribution(
             }
             return;
         }
-        FinalMove::MostVisits | FinalMove::MaxRobust => {
+        // The worst-reply rule needs the root's matrix: the search computes it
+        // ([`super::SimSearch::worst_reply_choice`]); from the marginals alone it is the
+        // robust child.
+        FinalMove::MostVisits | FinalMove::MaxRobust | FinalMove::WorstReply { .. } => {
             argmax_by(stats, |s| (s.visits as f32, s.mean()))
         }
         FinalMove::Secure { a } => argmax_by(stats, |s| {

@@ -106,6 +106,13 @@ where
             return single.best_move(player, rng);
         }
         let actions = self.root_actions(player);
+        if let FinalMove::WorstReply { .. } = self.config().final_move {
+            // each tree's choice, weighted by its visits
+            return actions
+                .iter()
+                .max_by(|a, b| a.final_probability.total_cmp(&b.final_probability))
+                .map(|a| a.mv);
+        }
         if self.config().final_move == FinalMove::Mix {
             let weights: Vec<f32> = actions.iter().map(|a| a.final_probability).collect();
             return actions
