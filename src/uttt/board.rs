@@ -125,7 +125,12 @@ pub struct Board {
     pub(crate) target: u8,
     /// The player to move (0 = the first mover).
     pub(crate) turn: Player,
-    /// How a lineless game ends.
+    /// How a lineless game ends. A field rather than a type parameter or an argument of
+    /// `outcome`, on purpose: it is one byte of a 46-byte copy; the game-agnostic search
+    /// asks `Game::outcome()` with no settings; the tools mix both rules in one stream
+    /// (self-play `--rule both`, training, the gate), which a `Board<Rule>` would turn
+    /// into an enum of two board types; and the value network reads it as an input, so
+    /// it belongs to what a position is, as the player to move does.
     pub(crate) end_rule: EndRule,
 }
 
