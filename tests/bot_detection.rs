@@ -161,3 +161,53 @@ fn a_wall_in_a_field_of_81_values_beside_a_macroboard_suggests_light_riders() {
     assert_eq!(answers.len(), 1);
     assert!(is_tron(&answers[0]), "{answers:?} {stderr}");
 }
+
+/// A riddles.io UTTT position after two moves: one `0` and one `1` in 81 values, which
+/// is also a valid 9x9 Light Riders board (two heads, no walls).
+const UTTT_FIELD_ONE_0_ONE_1: &str = "update game field .,.,1,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,0,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.,.\n";
+const UTTT_MACROBOARD_TOP_RIGHT: &str = "update game macroboard .,.,-1,.,.,.,.,.,.\n";
+
+#[test]
+fn one_stray_board_setting_does_not_decide_a_position_valid_in_both_games() {
+    // The field and macroboard are a valid UTTT position; the field alone also reads as
+    // a square Light Riders board. One board setting (and one that does not even fit
+    // the field) is no evidence against the macroboard.
+    for stray in ["settings field_width 16", "settings field_height 0"] {
+        let input = format!(
+            "settings your_botid 0\n{stray}\n{UTTT_FIELD_ONE_0_ONE_1}{UTTT_MACROBOARD_TOP_RIGHT}\
+             action move 300\n"
+        );
+        let (answers, stderr) = run_bot(&input, &["--seed", "10"]);
+        assert_eq!(answers.len(), 1, "{stray}: {stderr}");
+        assert!(is_uttt(&answers[0]), "{stray}: {answers:?} {stderr}");
+    }
+}
+
+#[test]
+fn a_stray_board_setting_mid_game_is_no_contradiction_of_a_uttt_game() {
+    // Decided UTTT at the first move; the stray setting must not flip the decision when
+    // the next position is also a valid square Light Riders board.
+    let input = format!(
+        "settings your_botid 0\n{UTTT_FIELD}{UTTT_MACROBOARD}action move 300\n\
+         settings field_width 16\n{UTTT_FIELD_ONE_0_ONE_1}{UTTT_MACROBOARD_TOP_RIGHT}\
+         action move 300\n"
+    );
+    let (answers, stderr) = run_bot(&input, &["--seed", "11"]);
+    assert_eq!(answers.len(), 2, "{stderr}");
+    assert!(answers.iter().all(|a| is_uttt(a)), "{answers:?} {stderr}");
+    assert!(!stderr.contains("is one of Light Riders"), "{stderr}");
+}
+
+#[test]
+fn both_board_settings_fitting_the_field_still_tell_light_riders_beside_a_macroboard() {
+    // The rule kept: width and height that describe the field's own shape are what a
+    // Light Riders engine sends (a UTTT engine sends neither), so they outweigh one
+    // macroboard line when the position is valid in both games.
+    let input = format!(
+        "settings field_width 9\nsettings field_height 9\nsettings your_botid 0\n\
+         {UTTT_FIELD_ONE_0_ONE_1}{UTTT_MACROBOARD_TOP_RIGHT}action move 300\n"
+    );
+    let (answers, stderr) = run_bot(&input, &["--seed", "12"]);
+    assert_eq!(answers.len(), 1, "{stderr}");
+    assert!(is_tron(&answers[0]), "{answers:?} {stderr}");
+}

@@ -218,7 +218,10 @@ impl Session {
     /// The game the evidence points to, and whether it decides (a valid position) or
     /// only suggests. Strongest first:
     /// 1. a position valid in one game only decides; valid in both (a 9x9 Light Riders
-    ///    board can look like a riddles.io UTTT field), the board settings choose;
+    ///    board with no wall yet reads as a riddles.io UTTT field, and a macroboard made
+    ///    the UTTT position valid), Light Riders only if both board settings are there
+    ///    (then they describe the field's shape): one stray setting does not outweigh
+    ///    the macroboard;
     /// 2. otherwise signs suggest, the surest first: the last field's alphabet, even when
     ///    its length is wrong (a wall only in Light Riders, a `2` only in TheAIGames'
     ///    UTTT), then a macroboard (only UTTT has one), then the last field's length (81
@@ -229,6 +232,11 @@ impl Session {
     fn evidence(&self) -> (GameKind, bool) {
         let board_settings =
             self.settings.field_width.is_some() || self.settings.field_height.is_some();
+        // With both settings the Light Riders position is read with them, so if it is
+        // valid they fit the field; with one, it is read as a square and the setting
+        // says nothing about this field.
+        let board_fits_settings =
+            self.settings.field_width.is_some() && self.settings.field_height.is_some();
         let valid = (
             self.uttt.has_position(&self.settings),
             self.tron.has_position(&self.settings),
@@ -236,7 +244,9 @@ impl Session {
         match valid {
             (true, false) => return (GameKind::Uttt, true),
             (false, true) => return (GameKind::Tron, true),
-            (true, true) if board_settings => return (GameKind::Tron, true),
+            // Valid in both: the UTTT position needed a macroboard (which Light Riders
+            // never sends); only a width and height naming this field outweigh it.
+            (true, true) if board_fits_settings => return (GameKind::Tron, true),
             (true, true) => return (GameKind::Uttt, true),
             (false, false) => {}
         }
