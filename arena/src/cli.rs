@@ -2,6 +2,7 @@
 //! express ([`series`], [`tournament`]), which make the [`Options`] the rest of the arena
 //! uses.
 
+use crate::game::side_name;
 use crate::stats::Sprt;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use mctsbot::cli::clock_seed;
@@ -56,8 +57,8 @@ pub struct Options {
     pub dialect: Dialect,
     /// `--game uttt`: how a game without a line of small boards ends.
     pub end_rule: EndRule,
-    /// Bot A's and bot B's clocks (the same unless an engine has time odds).
-    pub clocks: [Clock; 2],
+    /// Each side's clock (the same unless an engine has time odds).
+    pub clocks: Vec<Clock>,
     pub games: u32,
     pub jobs: usize,
     pub seed: u64,
@@ -69,11 +70,16 @@ pub struct Options {
     pub height: u32,
     /// Light Riders: rounds after which the game is a draw.
     pub max_rounds: u32,
-    /// Tron Battle: riders in a game (2 to 4), seated A, B, A, B (B first in odd games).
+    /// Tron Battle: riders in a game (2 to 4), seated A, B, A, B (B first in odd games);
+    /// in a free-for-all, one per engine.
     pub riders: usize,
-    pub names: [String; 2],
-    /// Shell commands of bots A and B.
-    pub commands: [String; 2],
+    /// Tron Battle free-for-all (`--ffa`): every engine rides alone, the seat order
+    /// turning by one every game.
+    pub ffa: bool,
+    /// One per side: A and B, or a free-for-all's engines (A, B, C, D).
+    pub names: Vec<String>,
+    /// Shell commands of the sides.
+    pub commands: Vec<String>,
     /// Stop the series once this test accepts a hypothesis (`games` is then the cap).
     pub sprt: Option<Sprt>,
     /// Play only shard K of N (1-based): the pairs `p` with `p % N == K − 1`.
@@ -84,6 +90,13 @@ pub struct Options {
     pub resume: bool,
     /// Whether `--seed` was given: a resumed series without it takes the recorded seed.
     pub seed_given: bool,
+}
+
+impl Options {
+    /// The sides of the series: two, or a free-for-all's engines.
+    pub fn sides(&self) -> usize {
+        self.names.len()
+    }
 }
 
 /// A side's clock: the initial and maximum timebank and the refill after every answer,
@@ -278,9 +291,11 @@ In a command, {seed} becomes a per-game seed and {game} the game's index.";
     version,
     propagate_version = true,
     args_conflicts_with_subcommands = true,
-    override_usage = "arena --game uttt|tron|uttt-cg|tron-cg [OPTIONS] -- \"COMMAND A\" \"COMMAND B\"\n       arena <merge|report|openings|replay|gauntlet|round-robin> [OPTIONS] ...",
+    override_usage = "arena --game uttt|tron|uttt-cg|tron-cg [OPTIONS] -- \"COMMAND A\" \"COMMAND B\"\n       arena --game tron-cg --ffa [OPTIONS] -- \"COMMAND A\" \"COMMAND B\" [\"COMMAND C\" [\"COMMAND D\"]]\n       arena <merge|report|openings|replay|gauntlet|round-robin> [OPTIONS] ...",
     about = "Plays bot A against bot B (each run with `sh -c COMMAND`) over the TheAIGames / \
-             riddles.io engine protocol; with --games N, a series with colours alternated.",
+             riddles.io engine protocol; with --games N, a series with colours alternated. \
+             With --game tron-cg --ffa, a free-for-all of 2 to 4 bots, one rider each, \
+             ranked by their places.",
     after_help = AFTER_HELP
 )]
 pub struct Cli {
@@ -328,10 +343,21 @@ pub struct SeriesArgs {
     #[arg(long, value_name = "uttt|tron|uttt-cg|tron-cg", value_parser = parse_game)]
     pub game: Option<Referee>,
     /// tron-cg: riders in a game, 2 to 4 (seated A B A B, B A B A in odd games)
+    /// [default: 2; with --ffa, one per engine]
     ///
     /// The side of the last rider left wins.
-    #[arg(long, value_name = "N", default_value_t = 2)]
-    pub riders: usize,
+    #[arg(long, value_name = "N")]
+    pub riders: Option<usize>,
+    /// tron-cg: a free-for-all of 2 to 4 engines (commands or --engine), one rider each
+    ///
+    /// The seat order turns by one every game (A B C, C A B, B C A, ...), so that over
+    /// every N games of N engines each engine sits in each seat once; those N games share
+    /// their starts. Reports each engine's places (1st, 2nd, ...) and mean place: the
+    /// last rider left is 1st, the others placed by the turn they went out (riders move
+    /// one at a time, so no two go out on the same turn). A series only (not gauntlet or
+    /// round-robin), and no --sprt for more than two engines.
+    #[arg(long)]
+    pub ffa: bool,
     /// UTTT dialect: theaigames (the 2016 engine, also 2016) or riddles (also 2017)
     #[arg(long, value_name = "theaigames|riddles", value_parser = parse_dialect, default_value = "theaigames")]
     pub dialect: Dialect,
@@ -424,7 +450,7 @@ pub struct SeriesArgs {
     /// starts one. One arena at a time plays into a folder (DIR/arena.lock).
     #[arg(long)]
     pub resume: bool,
-    /// The bots' shell commands (A, then B), instead of --engine
+    /// The bots' shell commands (A, then B; with --ffa, 2 to 4), instead of --engine
     #[arg(value_name = "COMMAND")]
     pub commands: Vec<String>,
 }
@@ -461,14 +487,21 @@ pub fn usage_error(subcommand: Option<&str>, message: String) -> clap::Error {
 /// The series two bots play (after the checks clap cannot make).
 pub fn series(args: SeriesArgs) -> Result<Options, String> {
     let (opts, engines) = resolve(args)?;
-    if engines.len() != 2 {
-        return Err(format!("need two bot commands, got {}", engines.len()));
+    if engines.len() != opts.sides() {
+        return Err(format!(
+            "need two bot commands, got {} (more: --game tron-cg --ffa, up to {})",
+            engines.len(),
+            mctsbot::tron::battle::MAX_RIDERS
+        ));
     }
     Ok(opts)
 }
 
 /// The tournament of `arena gauntlet|round-robin` (after the checks clap cannot make).
 pub fn tournament(kind: TournamentKind, args: SeriesArgs) -> Result<Tournament, String> {
+    if args.ffa {
+        return Err(format!("--ffa is for a series, not a {}", kind.name()));
+    }
     let (template, engines) = resolve(args)?;
     if engines.len() < 3 {
         return Err(format!(
@@ -504,14 +537,16 @@ pub fn parse(args: &[&str]) -> Result<Options, String> {
 }
 
 /// The options and the engines (`--engine` specs, or bot commands named by
-/// `--name-a`/`--name-b`), the first two of them as bots A and B: every check that
-/// clap cannot make, and the defaults that depend on other options.
+/// `--name-a`/`--name-b`), the first two of them as bots A and B (with `--ffa`, all of
+/// them as sides A, B, C, D): every check that clap cannot make, and the defaults that
+/// depend on other options.
 // Long by choice: one check after another of what clap cannot express, each a few lines,
 // in the order the usage lists the flags.
 fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
     let SeriesArgs {
         game,
         riders,
+        ffa,
         dialect,
         end_rule,
         timebank,
@@ -538,13 +573,38 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
     if !engine.is_empty() && !commands.is_empty() {
         return Err("give the bots as --engine specs or as commands, not both".into());
     }
+    let count = engine.len().max(commands.len());
+    let max_riders = mctsbot::tron::battle::MAX_RIDERS;
+    if ffa {
+        if game != Referee::TronCodinGame {
+            return Err("--ffa is for --game tron-cg".into());
+        }
+        if !(2..=max_riders).contains(&count) {
+            return Err(format!(
+                "--ffa plays 2 to {max_riders} engines, got {count}"
+            ));
+        }
+        if riders.is_some_and(|n| n != count) {
+            return Err(format!(
+                "--ffa gives each of the {count} engines a rider: --riders {count} or none"
+            ));
+        }
+        if sprt.is_some() && count > 2 {
+            return Err(
+                "--sprt tests A against B: not for a free-for-all of more than two engines".into(),
+            );
+        }
+    }
     if engine.is_empty() {
         let names = [name_a, name_b];
         engine = commands
             .into_iter()
             .enumerate()
             .map(|(k, command)| Engine {
-                name: names.get(k).cloned().unwrap_or_else(|| format!("E{k}")),
+                name: names.get(k).cloned().unwrap_or_else(|| match ffa {
+                    true => side_name(k).to_string(),
+                    false => format!("E{k}"),
+                }),
                 command,
                 clock: None,
             })
@@ -554,8 +614,9 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
         return Err(format!("need two bot commands, got {}", engine.len()));
     }
     let games = games.unwrap_or(if sprt.is_some() { 20_000 } else { 1 });
-    if !(2..=mctsbot::tron::battle::MAX_RIDERS).contains(&riders) {
-        return Err("--riders: 2 to 4".into());
+    let riders = if ffa { count } else { riders.unwrap_or(2) };
+    if !(2..=max_riders).contains(&riders) {
+        return Err(format!("--riders: 2 to {max_riders}"));
     }
     if width < 4 || height < 3 {
         return Err("--width/--height: board too small".into());
@@ -578,13 +639,17 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
             Referee::UtttCodinGame | Referee::TronCodinGame => TURN_MS,
         }),
     };
-    // The first two engines are A and B (a tournament's pairings replace them).
-    let [a, b] = [&engine[0], &engine[1]];
+    // The first two engines are A and B (a tournament's pairings replace them); a
+    // free-for-all's are all sides.
+    let sides = &engine[..if ffa { count } else { 2 }];
     let opts = Options {
         game,
         dialect,
         end_rule,
-        clocks: [a.clock, b.clock].map(|c| c.unwrap_or(series_clock)),
+        clocks: sides
+            .iter()
+            .map(|e| e.clock.unwrap_or(series_clock))
+            .collect(),
         games,
         jobs: jobs
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -597,8 +662,9 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
         height,
         max_rounds: max_rounds.unwrap_or(width * height),
         riders,
-        names: [a.name.clone(), b.name.clone()],
-        commands: [a.command.clone(), b.command.clone()],
+        ffa,
+        names: sides.iter().map(|e| e.name.clone()).collect(),
+        commands: sides.iter().map(|e| e.command.clone()).collect(),
         sprt,
         shard,
         openings,
@@ -633,7 +699,7 @@ mod tests {
             timebank: 10_000,
             time_per_move: 500,
         };
-        assert_eq!((o.clocks, o.games), ([clock; 2], 1));
+        assert_eq!((o.clocks, o.games), (vec![clock; 2], 1));
         assert_eq!(o.commands, ["a --x 1".to_string(), "b".to_string()]);
         let o = parse(&[
             "--game=tron",
@@ -688,5 +754,50 @@ mod tests {
         assert!(parse(&["--bogus", "1", "a", "b"]).is_err());
         assert!(parse(&["--game", "chess", "a", "b"]).is_err());
         assert!(parse(&["--riders", "5", "a", "b"]).is_err());
+    }
+
+    #[test]
+    fn a_free_for_all_takes_two_to_four_engines_one_rider_each() {
+        let o = parse(&["--game", "tron-cg", "--ffa", "a", "b", "c"]).unwrap();
+        assert_eq!((o.ffa, o.riders, o.sides()), (true, 3, 3));
+        assert_eq!(o.names, ["A", "B", "C"]);
+        assert_eq!(o.commands, ["a", "b", "c"]);
+        assert_eq!(o.clocks.len(), 3);
+        let o = parse(&[
+            "--game=tron-cg",
+            "--ffa",
+            "--riders=2",
+            "--engine",
+            "name=x tc=500+50 cmd=x",
+            "--engine",
+            "name=y cmd=y",
+        ])
+        .unwrap();
+        assert_eq!(
+            (o.riders, o.names.clone()),
+            (2, vec!["x".to_string(), "y".into()])
+        );
+        assert_eq!((o.clocks[0].timebank, o.clocks[1].timebank), (500, 1000));
+        let err = |args: &[&str]| parse(args).unwrap_err();
+        assert!(err(&["--game", "tron-cg", "--ffa", "a", "b", "c", "d", "e"]).contains("2 to 4"));
+        assert!(err(&["--game", "tron-cg", "--ffa", "a"]).contains("2 to 4"));
+        assert!(err(&["--game", "uttt", "--ffa", "a", "b", "c"]).contains("tron-cg"));
+        assert!(
+            err(&["--game", "tron-cg", "--ffa", "--riders", "4", "a", "b", "c"])
+                .contains("--riders 3")
+        );
+        assert!(err(&[
+            "--game",
+            "tron-cg",
+            "--ffa",
+            "--sprt",
+            "elo0=0 elo1=5",
+            "a",
+            "b",
+            "c"
+        ])
+        .contains("--sprt"));
+        // Without --ffa, three commands are one too many.
+        assert!(err(&["--game", "tron-cg", "--riders", "3", "a", "b", "c"]).contains("--ffa"));
     }
 }

@@ -11,24 +11,50 @@ use mctsbot::protocol::Command;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// Bot A or bot B of the series (index 0 = A).
+/// Bot A or bot B of the series (index 0 = A); in a free-for-all, engines C and D too.
 pub type Side = usize;
+
+/// The letter a side goes by in tables, labels and file names.
+pub fn side_name(side: Side) -> &'static str {
+    ["A", "B", "C", "D"][side]
+}
+
+/// The side at engine player (or Tron Battle seat) `player` when A sits at `a_player`:
+/// the sides in order A, B, ... from A's seat on, wrapping round. With two sides, A has
+/// the seats of `a_player`'s parity; turning `a_player` game by game puts every side in
+/// every seat equally often.
+pub fn side_at(player: usize, a_player: Player, sides: usize) -> Side {
+    (player + sides - a_player as usize % sides) % sides
+}
+
+/// The seat of `side` in a game of `sides` riders (one each) where A sits at `a_player`.
+pub fn seat_of(side: Side, a_player: Player, sides: usize) -> usize {
+    (side + a_player as usize) % sides
+}
 
 /// How a game ended, from the series' point of view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Winner {
     A,
     B,
+    /// A free-for-all's third or fourth engine.
+    C,
+    D,
     Draw,
 }
 
 impl Winner {
+    /// The win of `side`.
+    pub fn of_side(side: Side) -> Winner {
+        [Winner::A, Winner::B, Winner::C, Winner::D][side]
+    }
+
     /// A's points in halves: 2 for a win, 1 for a draw.
     pub fn half_points(self) -> u32 {
         match self {
             Winner::A => 2,
             Winner::Draw => 1,
-            Winner::B => 0,
+            Winner::B | Winner::C | Winner::D => 0,
         }
     }
 
@@ -36,8 +62,18 @@ impl Winner {
         match self {
             Winner::A => "A",
             Winner::B => "B",
+            Winner::C => "C",
+            Winner::D => "D",
             Winner::Draw => "draw",
         }
+    }
+
+    /// Reads [`Winner::as_str`] back.
+    pub fn parse(text: &str) -> Option<Winner> {
+        ["A", "B", "C", "D", "draw"]
+            .iter()
+            .position(|&w| w == text)
+            .map(|k| [Winner::A, Winner::B, Winner::C, Winner::D, Winner::Draw][k])
     }
 }
 
@@ -74,7 +110,8 @@ impl SideStats {
 pub struct GameRecord {
     pub index: usize,
     pub map: String,
-    /// The engine's player index (0 = moves first / start `0`) that bot A had.
+    /// The engine's player index (0 = moves first / start `0`) that bot A had (in a
+    /// free-for-all, A's seat: the others follow in order, [`side_at`]).
     pub a_player: Player,
     pub winner: Winner,
     /// The opening the arena played before the bots (file format), or empty.
@@ -87,10 +124,12 @@ pub struct GameRecord {
     pub line: String,
     pub reason: String,
     pub wall_ms: u64,
-    /// Per side (A, B).
-    pub stats: [SideStats; 2],
-    /// Per side (A, B): `> ` sent / `< ` answered, as in the real engines' transcripts.
-    pub transcripts: [String; 2],
+    /// Per side (A, B; a free-for-all's C and D too).
+    pub stats: Vec<SideStats>,
+    /// Per side: `> ` sent / `< ` answered, as in the real engines' transcripts.
+    pub transcripts: Vec<String>,
+    /// A free-for-all: each side's place (1 = won); empty otherwise.
+    pub places: Vec<u32>,
 }
 
 /// Everything one game needs to know.
@@ -107,26 +146,22 @@ pub struct GameSetup<'a> {
 }
 
 impl GameSetup<'_> {
-    /// The side (0 = A, 1 = B) that plays engine player (or Tron Battle rider) `player`:
-    /// A has the seats of `a_player`'s parity, B the others.
+    /// The side (0 = A, 1 = B, ...) that plays engine player (or Tron Battle rider)
+    /// `player` ([`side_at`]).
     pub fn side(&self, player: usize) -> Side {
-        (player + self.a_player as usize) % 2
+        side_at(player, self.a_player, self.opts.sides())
     }
 
     /// The winner as a side, from the engine player who won (`None` = draw).
     pub fn winner(&self, player: Option<Player>) -> Winner {
-        match player.map(|p| self.side(p as usize)) {
-            Some(0) => Winner::A,
-            Some(_) => Winner::B,
-            None => Winner::Draw,
-        }
+        player.map_or(Winner::Draw, |p| Winner::of_side(self.side(p as usize)))
     }
 
     /// Label for messages: "A (player 1)".
     pub fn label(&self, player: Player) -> String {
         format!(
             "{} (player {player})",
-            ["A", "B"][self.side(player as usize)]
+            side_name(self.side(player as usize))
         )
     }
 
@@ -151,7 +186,7 @@ impl GameSetup<'_> {
             dir.join("stderr").join(format!(
                 "game_{:04}_{}{stderr_suffix}.txt",
                 self.index,
-                ["A", "B"][side]
+                side_name(side)
             ))
         });
         let clock = self.clock(player);
@@ -176,7 +211,8 @@ impl GameSetup<'_> {
     }
 
     /// [`GameSetup::finish`] for any number of seats, indexed by player: each side's
-    /// faults and times summed, its transcripts one after another.
+    /// faults and times summed, its transcripts one after another (each after
+    /// `# rider N` when a side holds several seats).
     pub fn finish_seats(
         &self,
         seats: Vec<(usize, Seat)>,
@@ -185,9 +221,10 @@ impl GameSetup<'_> {
         reason: String,
         started: Instant,
     ) -> GameRecord {
-        let several = seats.len() > 2;
-        let mut stats = [SideStats::default(); 2];
-        let mut transcripts = [String::new(), String::new()];
+        let sides = self.opts.sides();
+        let several = seats.len() > sides;
+        let mut stats = vec![SideStats::default(); sides];
+        let mut transcripts = vec![String::new(); sides];
         for (player, mut seat) in seats {
             if let Some(bot) = &mut seat.bot {
                 seat.stats.peak_rss_kib = bot.kill().unwrap_or(0);
@@ -214,6 +251,7 @@ impl GameSetup<'_> {
             wall_ms: started.elapsed().as_millis() as u64,
             stats,
             transcripts,
+            places: Vec::new(),
         }
     }
 }

@@ -11,8 +11,8 @@
 //! `--resume` all read it this way.
 
 use super::cli::{Clock, Options, Referee, Shard};
-use super::game::{GameRecord, SideStats, Winner};
-use super::schema::{self, GameRow, Results, SeriesFile, Settings, Sides, SprtSettings};
+use super::game::{side_name, GameRecord, SideStats, Winner};
+use super::schema::{self, EngineRow, GameRow, Results, SeriesFile, Settings, Sides, SprtSettings};
 use super::stats::Sprt;
 use mctsbot::uttt::Dialect;
 use mctsbot::uttt::EndRule;
@@ -30,12 +30,19 @@ pub const RESULTS_FILE: &str = "results.json";
 
 /// Where a side's transcript of a game goes, relative to `--out`.
 pub fn transcript_name(index: usize, side: usize) -> String {
-    format!("transcripts/game_{index:04}_{}.txt", ["A", "B"][side])
+    format!("transcripts/game_{index:04}_{}.txt", side_name(side))
 }
 
 /// The settings of a series, as `results.json` and `series.json` hold them.
 pub fn settings(opts: &Options) -> Settings {
-    let [a, b] = opts.clocks;
+    let (a, b) = (opts.clocks[0], opts.clocks[1]);
+    let ffa = (0..opts.sides())
+        .filter(|_| opts.ffa)
+        .map(|side| EngineRow {
+            name: opts.names[side].clone(),
+            cmd: opts.commands[side].clone(),
+            tc: Some(opts.clocks[side].to_string()),
+        });
     Settings {
         game: opts.game.name().into(),
         dialect: format!("{:?}", opts.dialect),
@@ -57,6 +64,7 @@ pub fn settings(opts: &Options) -> Settings {
         width: opts.width,
         height: opts.height,
         max_rounds: Some(opts.max_rounds),
+        ffa: ffa.collect(),
     }
 }
 
@@ -72,13 +80,14 @@ pub fn sprt_settings(sprt: &Sprt) -> SprtSettings {
 
 /// One game, as a line of `games.jsonl` and an entry of `results.json`'s `games`.
 pub fn game_row(r: &GameRecord) -> GameRow {
-    let [a, b] = &r.stats;
-    let sides = |f: fn(&SideStats) -> u32| Sides::new(f(a), f(b));
+    let sides = |f: fn(&SideStats) -> u32| Sides::of(&r.stats, f);
+    let side_indexes: Vec<usize> = (0..r.stats.len()).collect();
     GameRow {
         index: r.index,
         map: r.map.clone(),
         a_player: r.a_player,
         winner: r.winner.as_str().into(),
+        places: (!r.places.is_empty()).then(|| Sides::of(&r.places, |&p| p)),
         opening: r.opening.clone(),
         reason: r.reason.clone(),
         moves: r.moves,
@@ -88,24 +97,18 @@ pub fn game_row(r: &GameRecord) -> GameRow {
         illegal: sides(|s| s.illegal),
         crashes: sides(|s| s.crashes),
         answers: sides(|s| s.answers),
-        peak_rss_kib: Sides::new(a.peak_rss_kib, b.peak_rss_kib),
-        time_ms: Sides::new(
-            schema::round(a.time_us as f64 / 1000.0, 1),
-            schema::round(b.time_us as f64 / 1000.0, 1),
-        ),
-        time_us: Sides::new(a.time_us, b.time_us),
-        transcripts: Sides::new(transcript_name(r.index, 0), transcript_name(r.index, 1)),
+        peak_rss_kib: Sides::of(&r.stats, |s| s.peak_rss_kib),
+        time_ms: Sides::of(&r.stats, |s| schema::round(s.time_us as f64 / 1000.0, 1)),
+        time_us: Sides::of(&r.stats, |s| s.time_us),
+        transcripts: Sides::of(&side_indexes, |&side| transcript_name(r.index, side)),
     }
 }
 
-/// Writes a game's two transcripts into the series folder `dir`.
+/// Writes a game's transcripts (one per side) into the series folder `dir`.
 pub fn write_transcripts(dir: &Path, r: &GameRecord) -> std::io::Result<()> {
     std::fs::create_dir_all(dir.join("transcripts"))?;
-    for side in 0..2 {
-        std::fs::write(
-            dir.join(transcript_name(r.index, side)),
-            &r.transcripts[side],
-        )?;
+    for (side, transcript) in r.transcripts.iter().enumerate() {
+        std::fs::write(dir.join(transcript_name(r.index, side)), transcript)?;
     }
     Ok(())
 }
@@ -353,6 +356,21 @@ pub fn options(file: &SeriesFile) -> Result<Options, String> {
         timebank: s.timebank_b.unwrap_or(clock_a.timebank),
         time_per_move: s.time_per_move_b.unwrap_or(clock_a.time_per_move),
     };
+    // A free-for-all lists every engine; a series of two sides has A and B.
+    let sides: Vec<(String, String, Clock)> = if s.ffa.is_empty() {
+        vec![
+            (s.name_a.clone(), s.a.clone(), clock_a),
+            (s.name_b.clone(), s.b.clone(), clock_b),
+        ]
+    } else {
+        s.ffa
+            .iter()
+            .map(|e| {
+                let clock = e.tc.as_deref().map_or(Ok(clock_a), Clock::parse)?;
+                Ok((e.name.clone(), e.cmd.clone(), clock))
+            })
+            .collect::<Result<_, String>>()?
+    };
     Ok(Options {
         game: Referee::from_name(&s.game).unwrap_or(Referee::Uttt),
         dialect: match s.dialect.as_str() {
@@ -363,7 +381,7 @@ pub fn options(file: &SeriesFile) -> Result<Options, String> {
             "MoreBoards" => EndRule::MoreBoards,
             _ => EndRule::Draw,
         },
-        clocks: [clock_a, clock_b],
+        clocks: sides.iter().map(|side| side.2).collect(),
         games: s.games,
         jobs: 1,
         seed: s.seed,
@@ -374,8 +392,9 @@ pub fn options(file: &SeriesFile) -> Result<Options, String> {
         height: s.height,
         max_rounds: s.max_rounds.unwrap_or(s.width * s.height),
         riders: s.riders,
-        names: [s.name_a.clone(), s.name_b.clone()],
-        commands: [s.a.clone(), s.b.clone()],
+        ffa: !s.ffa.is_empty(),
+        names: sides.iter().map(|side| side.0.clone()).collect(),
+        commands: sides.iter().map(|side| side.1.clone()).collect(),
         sprt: file.sprt.map(|t| Sprt {
             elo0: t.elo0,
             elo1: t.elo1,
@@ -391,37 +410,51 @@ pub fn options(file: &SeriesFile) -> Result<Options, String> {
 
 /// One recorded game, with its transcripts read from the series folder `dir`.
 fn record(row: &GameRow, dir: &Path) -> Result<GameRecord, String> {
-    let stats = |side: fn(&Sides<u32>) -> u32, us: u64, kib: u64| SideStats {
-        timeouts: side(&row.timeouts),
-        illegal: side(&row.illegal),
-        crashes: side(&row.crashes),
-        answers: side(&row.answers),
-        time_us: us,
-        peak_rss_kib: kib,
-    };
     let index = row.index;
-    let transcript =
-        |s: usize| std::fs::read_to_string(dir.join(transcript_name(index, s))).unwrap_or_default();
+    let [timeouts, illegal, crashes, answers] =
+        [&row.timeouts, &row.illegal, &row.crashes, &row.answers].map(|s| s.clone().into_vec());
+    let time_us = row.time_us.clone().into_vec();
+    let peak_rss_kib = row.peak_rss_kib.clone().into_vec();
+    let sides = timeouts.len();
+    if [
+        illegal.len(),
+        crashes.len(),
+        answers.len(),
+        time_us.len(),
+        peak_rss_kib.len(),
+    ]
+    .iter()
+    .any(|&n| n != sides)
+    {
+        return Err(format!("game {index}: the sides' counts differ in number"));
+    }
+    let stats: Vec<SideStats> = (0..sides)
+        .map(|k| SideStats {
+            timeouts: timeouts[k],
+            illegal: illegal[k],
+            crashes: crashes[k],
+            answers: answers[k],
+            time_us: time_us[k],
+            peak_rss_kib: peak_rss_kib[k],
+        })
+        .collect();
+    let transcripts = (0..stats.len())
+        .map(|s| std::fs::read_to_string(dir.join(transcript_name(index, s))).unwrap_or_default())
+        .collect();
     Ok(GameRecord {
         index,
         map: row.map.clone(),
         a_player: row.a_player,
-        winner: match row.winner.as_str() {
-            "A" => Winner::A,
-            "B" => Winner::B,
-            "draw" => Winner::Draw,
-            other => return Err(format!("game {index}: winner {other:?}")),
-        },
+        winner: Winner::parse(&row.winner)
+            .ok_or_else(|| format!("game {index}: winner {:?}", row.winner))?,
+        places: row.places.clone().map_or(Vec::new(), Sides::into_vec),
         opening: row.opening.clone(),
         moves: row.moves,
         line: row.line.clone(),
         reason: row.reason.clone(),
         wall_ms: row.wall_ms,
-        stats: [
-            stats(|s| s.a, row.time_us.a, row.peak_rss_kib.a),
-            stats(|s| s.b, row.time_us.b, row.peak_rss_kib.b),
-        ],
-        transcripts: [transcript(0), transcript(1)],
+        stats,
+        transcripts,
     })
 }
 
@@ -448,8 +481,9 @@ mod tests {
             line: "rl ud \"quoted\"".into(),
             reason: "B crashed".into(),
             wall_ms: 900,
-            stats: [side(0), side(1)],
-            transcripts: [format!("A{index}\n"), format!("B{index}\n")],
+            stats: vec![side(0), side(1)],
+            transcripts: vec![format!("A{index}\n"), format!("B{index}\n")],
+            places: Vec::new(),
         }
     }
 

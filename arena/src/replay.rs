@@ -859,7 +859,7 @@ fn series_games(
                 indexes.contains(&r.index)
             }
         })
-        .map(|r| Game::from_record(r, dir, opts.names.clone()))
+        .map(|r| Game::from_record(r, dir, [opts.names[0].clone(), opts.names[1].clone()]))
         .collect::<Result<Vec<_>, _>>()?;
     Ok((games, side))
 }

@@ -15,18 +15,50 @@ pub fn round(x: f64, decimals: i32) -> Option<f64> {
     x.is_finite().then(|| (x * scale).round() / scale)
 }
 
-/// A value for each side: bot A's and bot B's.
+/// A value for each side: bot A's and bot B's, and a free-for-all's C and D.
 #[derive(Serialize, Deserialize, Clone, Debug, Default, PartialEq)]
 pub struct Sides<T> {
     #[serde(rename = "A")]
     pub a: T,
     #[serde(rename = "B")]
     pub b: T,
+    /// A free-for-all's third engine (absent with two sides).
+    #[serde(rename = "C", default, skip_serializing_if = "Option::is_none")]
+    pub c: Option<T>,
+    /// A free-for-all's fourth engine.
+    #[serde(rename = "D", default, skip_serializing_if = "Option::is_none")]
+    pub d: Option<T>,
 }
 
 impl<T> Sides<T> {
     pub fn new(a: T, b: T) -> Sides<T> {
-        Sides { a, b }
+        Sides {
+            a,
+            b,
+            c: None,
+            d: None,
+        }
+    }
+
+    /// `f` of each of `items` (2 to 4, in side order).
+    pub fn of<S>(items: &[S], f: impl Fn(&S) -> T) -> Sides<T> {
+        let mut values = items.iter().map(f);
+        let mut next = || values.next();
+        let (a, b) = (next().expect("side A"), next().expect("side B"));
+        Sides {
+            a,
+            b,
+            c: next(),
+            d: next(),
+        }
+    }
+
+    /// The values in side order.
+    pub fn into_vec(self) -> Vec<T> {
+        [Some(self.a), Some(self.b), self.c, self.d]
+            .into_iter()
+            .flatten()
+            .collect()
     }
 }
 
@@ -84,6 +116,11 @@ pub struct Settings {
     /// Light Riders: rounds before a draw (older files: width × height).
     #[serde(default)]
     pub max_rounds: Option<u32>,
+    /// A Tron Battle free-for-all (`--ffa`): every engine, sides A, B, C, D in order,
+    /// with its clock (`a`, `b` and their names repeat the first two); absent for a
+    /// series of two sides.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub ffa: Vec<EngineRow>,
 }
 
 fn draw() -> String {
@@ -127,10 +164,15 @@ pub struct GameRow {
     /// The Light Riders map (`?` in older files without one).
     #[serde(default = "unknown_map")]
     pub map: String,
-    /// Which player (0 or 1, the first to move) bot A was.
+    /// Which player (0 or 1, the first to move) bot A was; in a free-for-all, A's seat
+    /// (B, C, D sit in the seats after it, wrapping round).
     pub a_player: u8,
-    /// `A`, `B` or `draw`.
+    /// `A`, `B` or `draw` (a free-for-all's `C` or `D` too).
     pub winner: String,
+    /// A free-for-all: each engine's place in the game (1 = the last rider left; the
+    /// others by the turn they went out, later is better); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub places: Option<Sides<u32>>,
     /// The opening the game started from, empty for none.
     #[serde(default)]
     pub opening: String,
@@ -144,7 +186,8 @@ pub struct GameRow {
     pub line: String,
     /// Wall time of the game, ms.
     pub wall_ms: u64,
-    /// Answers too late or missing.
+    /// Answers too late or missing (per side, as every `Sides` field: A, B, and in a
+    /// free-for-all C and D).
     pub timeouts: Sides<u32>,
     /// Unparsable or illegal answers.
     pub illegal: Sides<u32>,
@@ -195,7 +238,8 @@ pub struct SummaryRow {
     pub ms_per_move: Sides<Option<f64>>,
 }
 
-/// The series counted by pairs of games (the two colours of an opening).
+/// The series counted by pairs of games (the two colours of an opening); none in a
+/// free-for-all of more than two engines.
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct PairsRow {
     pub pairs: u32,
@@ -236,13 +280,37 @@ pub struct MapRow {
     pub summary: SummaryRow,
 }
 
+/// One engine of a free-for-all over the games: its places, faults and time.
+#[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
+pub struct PlaceRow {
+    /// `A`, `B`, `C` or `D`: its letter in `games`.
+    pub side: String,
+    pub name: String,
+    pub games: u32,
+    /// Games it finished 1st, 2nd, ...: one count per place, as many as riders.
+    pub places: Vec<u32>,
+    /// Its average place (2 decimals): 1 for winning every game, the number of
+    /// riders for coming last in every game.
+    pub mean_place: Option<f64>,
+    /// Games it sat in seat 0 (the first to move), 1, ...
+    pub seats: Vec<u32>,
+    pub timeouts: u32,
+    pub illegal: u32,
+    pub crashes: u32,
+    /// Its largest peak memory, KiB.
+    pub peak_rss_kib: u64,
+    /// Thinking time per answer, ms (1 decimal).
+    pub ms_per_move: Option<f64>,
+}
+
 /// `results.json`, written when a series ends (or by `arena merge`).
 #[derive(Serialize, Deserialize, Clone, Debug, PartialEq)]
 pub struct Results {
     pub settings: Settings,
     /// Every game, by index.
     pub games: Vec<GameRow>,
-    /// Null when no game was played.
+    /// Null when no game was played, or in a free-for-all of more than two engines
+    /// (A against B says little there: see `places`).
     pub summary: Option<SummaryRow>,
     pub pairs: PairsRow,
     /// Null without `--sprt`.
@@ -250,6 +318,10 @@ pub struct Results {
     /// One summary per map, for Light Riders with `--map`.
     #[serde(default)]
     pub per_map: Vec<MapRow>,
+    /// A free-for-all (`--ffa`): each engine's places, mean place, seats and faults, in
+    /// side order; absent otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub places: Vec<PlaceRow>,
 }
 
 /// An engine of a tournament.

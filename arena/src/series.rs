@@ -3,11 +3,11 @@
 //! stops it early; then the table and `results.json`.
 
 use super::cli::{Options, Referee};
-use super::game::{GameRecord, GameSetup, SideStats, Winner};
+use super::game::{seat_of, side_name, GameRecord, GameSetup, SideStats, Winner};
 use super::maps::Map;
 use super::openings::{Book, Opening};
 use super::record::{self, GameLog};
-use super::schema::{self, round, MapRow, PairsRow, Results, Sides, SprtRow, SummaryRow};
+use super::schema::{self, round, MapRow, PairsRow, PlaceRow, Results, Sides, SprtRow, SummaryRow};
 use super::stats::{Pentanomial, Sprt, SprtState, Summary, Wdl};
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -109,7 +109,9 @@ pub fn run_recorded(
                     let setup = GameSetup {
                         opts,
                         index,
-                        a_player: (index % 2) as u8,
+                        // The seat order turns game by game (with two sides: colours
+                        // alternate).
+                        a_player: (index % opts.sides()) as u8,
                         // An opening's own board (map=, start=) replaces the pair's.
                         map: openings
                             .get(index / 2)
@@ -132,7 +134,10 @@ pub fn run_recorded(
                     {
                         decided.store(true, Ordering::SeqCst);
                     }
-                    eprintln!("{}", progress_line(&records, total, resumed, started, test));
+                    eprintln!(
+                        "{}",
+                        progress_line(opts, &records, total, resumed, started, test)
+                    );
                 }
             });
         }
@@ -145,6 +150,7 @@ pub fn run_recorded(
 /// The line printed after each game: the game, its faults, the running score, the SPRT
 /// and the time left at the pace so far.
 fn progress_line(
+    opts: &Options,
     records: &[GameRecord],
     total: usize,
     resumed: usize,
@@ -152,35 +158,42 @@ fn progress_line(
     test: Option<SprtStatus>,
 ) -> String {
     let record = records.last().expect("called after a game");
-    let s = &record.stats;
     let done = records.len();
     let played_now = (done - resumed).max(1);
     let eta_s =
         started.elapsed().as_secs_f64() / played_now as f64 * total.saturating_sub(done) as f64;
-    let t = Totals::of(records);
+    let faults: Vec<String> = record
+        .stats
+        .iter()
+        .enumerate()
+        .map(|(side, s)| {
+            let (t, i, c) = (s.timeouts, s.illegal, s.crashes);
+            format!("{} faults {t}/{i}/{c}", side_name(side))
+        })
+        .collect();
+    let result = match record.winner {
+        Winner::Draw => "draw".to_string(),
+        w => format!("{} wins", w.as_str()),
+    };
     let mut line = format!(
-        "game {}/{} (#{}) on {}: {} ({}, {} moves; A faults {}/{}/{}, B faults {}/{}/{}); {}-{}-{}",
-        done,
-        total,
+        "game {done}/{total} (#{}) on {}: {result} ({}, {} moves; {}); ",
         record.index,
         record.map,
-        match record.winner {
-            Winner::A => "A wins",
-            Winner::B => "B wins",
-            Winner::Draw => "draw",
-        },
         record.reason,
         record.moves,
-        s[0].timeouts,
-        s[0].illegal,
-        s[0].crashes,
-        s[1].timeouts,
-        s[1].illegal,
-        s[1].crashes,
-        t.wdl.wins,
-        t.wdl.draws,
-        t.wdl.losses,
+        faults.join(", "),
     );
+    let rows = place_rows(opts, records);
+    if rows.len() > 2 {
+        let means: Vec<String> = rows
+            .iter()
+            .map(|r| format!("{} {:.2}", r.side, r.mean_place.unwrap_or(0.0)))
+            .collect();
+        let _ = write!(line, "mean places {}", means.join(" "));
+    } else {
+        let t = Totals::of(records);
+        let _ = write!(line, "{}-{}-{}", t.wdl.wins, t.wdl.draws, t.wdl.losses);
+    }
     if let Some(test) = test {
         let _ = write!(line, ", {}", test.describe());
     }
@@ -279,8 +292,10 @@ impl SprtStatus {
 /// Totals of a group of games (one map, or all).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Totals {
+    /// A's view: a win of a free-for-all's C or D is a loss.
     pub wdl: Wdl,
-    pub stats: [SideStats; 2],
+    /// Per side.
+    pub stats: Vec<SideStats>,
     pub moves: u64,
 }
 
@@ -290,11 +305,14 @@ impl Totals {
         for r in records {
             match r.winner {
                 Winner::A => t.wdl.wins += 1,
-                Winner::B => t.wdl.losses += 1,
+                Winner::B | Winner::C | Winner::D => t.wdl.losses += 1,
                 Winner::Draw => t.wdl.draws += 1,
             }
-            t.stats[0].add(&r.stats[0]);
-            t.stats[1].add(&r.stats[1]);
+            t.stats
+                .resize(t.stats.len().max(r.stats.len()), SideStats::default());
+            for (total, side) in t.stats.iter_mut().zip(&r.stats) {
+                total.add(side);
+            }
             t.moves += r.moves as u64;
         }
         t
@@ -305,7 +323,7 @@ impl Totals {
     }
 
     fn ms_per_move(&self, side: usize) -> f64 {
-        self.stats[side].time_us as f64 / 1000.0 / self.stats[side].answers.max(1) as f64
+        ms_per_answer(&self.stats[side])
     }
 
     /// The side's peak resident memory over the games, in whole MiB (rounded up).
@@ -345,11 +363,109 @@ fn elo_text(s: &Summary) -> String {
     )
 }
 
-/// The results table (A's view: wins/draws/losses, score, Elo; faults per side).
+/// The results table: each side's command, then with two sides A's view (wins, draws,
+/// losses, score, Elo; faults per side), and for a free-for-all each engine's places.
 pub fn table(opts: &Options, records: &[GameRecord]) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "A = {}: {}", opts.names[0], opts.commands[0]);
-    let _ = writeln!(out, "B = {}: {}", opts.names[1], opts.commands[1]);
+    for side in 0..opts.sides() {
+        let (name, command) = (&opts.names[side], &opts.commands[side]);
+        let _ = writeln!(out, "{} = {name}: {command}", side_name(side));
+    }
+    if opts.sides() == 2 {
+        head_to_head(&mut out, opts, records);
+    }
+    places_table(&mut out, &place_rows(opts, records));
+    out
+}
+
+/// A free-for-all's places, one line per engine (nothing without rows).
+fn places_table(out: &mut String, rows: &[PlaceRow]) {
+    let Some(first) = rows.first() else { return };
+    let ordinals = ["1st", "2nd", "3rd", "4th"];
+    let mut header = format!("{:<16} {:>5}", "engine", "games");
+    for ordinal in &ordinals[..first.places.len()] {
+        let _ = write!(header, " {ordinal:>5}");
+    }
+    let _ = writeln!(
+        out,
+        "{header} {:>10} {:>9} {:>5} {:>5} {:>5} {:>8} {:>5}",
+        "mean place", "seats", "t/o", "ill", "crs", "ms/move", "MiB"
+    );
+    for r in rows {
+        // Unnamed engines go by their letters.
+        let engine = match r.name == r.side {
+            true => r.side.clone(),
+            false => format!("{} {}", r.side, r.name),
+        };
+        let mut line = format!("{engine:<16} {:>5}", r.games);
+        for count in &r.places {
+            let _ = write!(line, " {count:>5}");
+        }
+        let seats: Vec<String> = r.seats.iter().map(u32::to_string).collect();
+        let _ = writeln!(
+            out,
+            "{line} {:>10} {:>9} {:>5} {:>5} {:>5} {:>8.1} {:>5}",
+            r.mean_place.map_or("-".into(), |m| format!("{m:.2}")),
+            seats.join(":"),
+            r.timeouts,
+            r.illegal,
+            r.crashes,
+            r.ms_per_move.unwrap_or(0.0),
+            r.peak_rss_kib.div_ceil(1024),
+        );
+    }
+}
+
+/// A free-for-all's engines over `records`: each one's places (from the games' own
+/// places), mean place, seats (from A's seat and the turning order) and faults; empty
+/// for a series of two sides.
+pub fn place_rows(opts: &Options, records: &[GameRecord]) -> Vec<PlaceRow> {
+    if !opts.ffa {
+        return Vec::new();
+    }
+    let n = opts.sides();
+    let t = Totals::of(records);
+    (0..n)
+        .map(|side| {
+            let (mut places, mut seats) = (vec![0; n], vec![0; n]);
+            let (mut games, mut sum) = (0, 0);
+            for r in records.iter().filter(|r| r.places.len() == n) {
+                let place = r.places[side];
+                if let Some(count) = (place as usize)
+                    .checked_sub(1)
+                    .and_then(|k| places.get_mut(k))
+                {
+                    *count += 1;
+                }
+                seats[seat_of(side, r.a_player, n)] += 1;
+                games += 1;
+                sum += place;
+            }
+            let stats = t.stats.get(side).copied().unwrap_or_default();
+            PlaceRow {
+                side: side_name(side).into(),
+                name: opts.names[side].clone(),
+                games,
+                places,
+                mean_place: round(sum as f64 / games as f64, 2),
+                seats,
+                timeouts: stats.timeouts,
+                illegal: stats.illegal,
+                crashes: stats.crashes,
+                peak_rss_kib: stats.peak_rss_kib,
+                ms_per_move: round(ms_per_answer(&stats), 1),
+            }
+        })
+        .collect()
+}
+
+/// Thinking time per answer, ms.
+fn ms_per_answer(s: &SideStats) -> f64 {
+    s.time_us as f64 / 1000.0 / s.answers.max(1) as f64
+}
+
+/// The head-to-head part of [`table`]: A's view, map by map.
+fn head_to_head(out: &mut String, opts: &Options, records: &[GameRecord]) {
     let _ = writeln!(
         out,
         "{:<14} {:>5} {:>5} {:>5} {:>5} {:>14} {:>18} {:>7} {:>7} {:>7} {:>6} {:>13} {:>11}",
@@ -420,11 +536,10 @@ pub fn table(opts: &Options, records: &[GameRecord]) -> String {
             test.pairs
         );
     }
-    out
 }
 
 fn summary_row(t: &Totals, s: &Summary) -> SummaryRow {
-    let sides = |f: fn(&SideStats) -> u32| Sides::new(f(&t.stats[0]), f(&t.stats[1]));
+    let sides = |f: fn(&SideStats) -> u32| Sides::of(&t.stats, f);
     SummaryRow {
         games: s.games,
         a_wins: t.wdl.wins,
@@ -439,9 +554,9 @@ fn summary_row(t: &Totals, s: &Summary) -> SummaryRow {
         timeouts: sides(|s| s.timeouts),
         illegal: sides(|s| s.illegal),
         crashes: sides(|s| s.crashes),
-        peak_rss_kib: Sides::new(t.stats[0].peak_rss_kib, t.stats[1].peak_rss_kib),
+        peak_rss_kib: Sides::of(&t.stats, |s| s.peak_rss_kib),
         avg_moves: round(t.avg_moves(), 2),
-        ms_per_move: Sides::new(round(t.ms_per_move(0), 1), round(t.ms_per_move(1), 1)),
+        ms_per_move: Sides::of(&t.stats, |s| round(ms_per_answer(s), 1)),
     }
 }
 
@@ -458,10 +573,13 @@ fn pairs_row(pairs: &Pentanomial) -> PairsRow {
     }
 }
 
-/// `results.json`: settings, `games`, `summary`, `pairs`, `sprt` (or null) and `per_map`.
+/// `results.json`: settings, `games`, `summary`, `pairs`, `sprt` (or null), `per_map`,
+/// and a free-for-all's `places`. A's view (`summary`, `pairs`, `per_map`) is left
+/// out with more than two sides.
 pub fn results(opts: &Options, records: &[GameRecord]) -> Results {
-    let total = Totals::of(records);
-    let per_map = by_map(records)
+    let head_to_head = if opts.sides() == 2 { records } else { &[] };
+    let total = Totals::of(head_to_head);
+    let per_map = by_map(head_to_head)
         .iter()
         .filter_map(|(map, g)| {
             let t = Totals::of(g.iter().copied());
@@ -476,9 +594,10 @@ pub fn results(opts: &Options, records: &[GameRecord]) -> Results {
         settings: record::settings(opts),
         games: records.iter().map(record::game_row).collect(),
         summary: total.wdl.summary().map(|s| summary_row(&total, &s)),
-        pairs: pairs_row(&pentanomial(records)),
+        pairs: pairs_row(&pentanomial(head_to_head)),
         sprt: opts.sprt.map(|sprt| SprtStatus::of(sprt, records).row()),
         per_map,
+        places: place_rows(opts, records),
     }
 }
 
@@ -509,7 +628,7 @@ mod tests {
             6 | 7 => None,
             _ => Some(0),
         };
-        let mut stats = [SideStats::default(); 2];
+        let mut stats = vec![SideStats::default(); 2];
         stats[setup.side(1)].timeouts = 1;
         stats[0].answers = 10;
         stats[0].time_us = 1_000_000;
@@ -524,7 +643,8 @@ mod tests {
             reason: "fake".into(),
             wall_ms: 1,
             stats,
-            transcripts: ["> x\n".into(), "< y\n".into()],
+            transcripts: vec!["> x\n".into(), "< y\n".into()],
+            places: Vec::new(),
         }
     }
 

@@ -5,8 +5,13 @@
 //! time (the first turn's for its first answer). A rider that crashes, answers late or
 //! badly, or whose bot dies, is out and its trail vanishes; the side (A or B) of the last
 //! rider left wins. Seats alternate A, B, A, B (B first in odd games).
+//!
+//! In a free-for-all (`--ffa`) each engine has one seat, the seat order turning by one
+//! every game, and each gets its place: the last rider left is 1st, the others follow by
+//! the turn they went out, later first (riders out on the same turn would share the
+//! better place; moving one at a time, they never do).
 
-use super::game::{Asked, GameRecord, GameSetup, Seat, Winner};
+use super::game::{side_name, Asked, GameRecord, GameSetup, Seat, Winner};
 use super::openings::letter;
 use super::timebank::Timebank;
 use mctsbot::search::{random_below, FastRng};
@@ -16,7 +21,8 @@ use rand::SeedableRng;
 use std::time::Instant;
 
 /// Distinct random start cells, no two next to each other (a rider must not lose at its
-/// first move for being born beside another), the same for both games of a pair.
+/// first move for being born beside another), the same for both games of a pair (for
+/// every seat order of a free-for-all's round: `pair` is the game over the sides).
 pub fn random_starts(riders: usize, seed: u64, pair: u64) -> Vec<(usize, usize)> {
     let mut rng = FastRng::seed_from_u64(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ pair);
     let mut starts: Vec<(usize, usize)> = Vec::with_capacity(riders);
@@ -49,13 +55,16 @@ pub fn turn_lines(battle: &Battle, starts: &[(usize, usize)], rider: usize) -> V
 pub fn play(setup: &GameSetup) -> GameRecord {
     let started = Instant::now();
     let opts = setup.opts;
-    let starts = random_starts(opts.riders, opts.seed, setup.index as u64 / 2);
+    let round = (setup.index / opts.sides()) as u64;
+    let starts = random_starts(opts.riders, opts.seed, round);
     let mut battle = Battle::codingame(&starts).expect("distinct cells on the grid");
-    let label = |rider: usize| format!("{} (rider {rider})", ["A", "B"][setup.side(rider)]);
+    let label = |rider: usize| format!("{} (rider {rider})", side_name(setup.side(rider)));
     let mut seats: Vec<Seat> = (0..opts.riders)
         .map(|r| setup.seat(r, &format!("_rider{r}")))
         .collect();
     let mut answered = vec![false; opts.riders];
+    // The turn each rider went out on (never: u32::MAX), for the places.
+    let mut out_on = vec![u32::MAX; opts.riders];
     let mut out = Vec::new();
     let mut line = String::new();
     let mut turns = 0;
@@ -92,6 +101,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
                 let head = battle.head(rider);
                 battle.play(d);
                 if !battle.is_alive(rider) {
+                    out_on[rider] = turns;
                     out.push(format!("{} crashed at turn {turns}", label(rider)));
                 } else if opts.watch {
                     eprintln!(
@@ -106,6 +116,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
             }
             None => {
                 let why = seat.fault("answered badly");
+                out_on[rider] = turns;
                 out.push(format!("{} {why} at turn {turns}", label(rider)));
                 battle.forfeit();
             }
@@ -114,11 +125,29 @@ pub fn play(setup: &GameSetup) -> GameRecord {
     let winner = battle.winner().expect("the loop ends with one rider left");
     let reason = format!("{} is the last left; {}", label(winner), out.join(", "));
     let seats = seats.into_iter().enumerate().collect();
-    let side = [Winner::A, Winner::B][setup.side(winner)];
+    let side = Winner::of_side(setup.side(winner));
+    let mut places = Vec::new();
+    if opts.ffa {
+        // One rider per side: seat r's place goes to its side.
+        places = vec![0; opts.sides()];
+        for (rider, place) in places_by_turn_out(&out_on).into_iter().enumerate() {
+            places[setup.side(rider)] = place;
+        }
+    }
     GameRecord {
         line,
+        places,
         ..setup.finish_seats(seats, side, turns, reason, started)
     }
+}
+
+/// Each rider's place from the turn it went out on (`u32::MAX`: never): 1 + the riders
+/// that lasted longer, so that riders out on the same turn share the better place.
+pub fn places_by_turn_out(out_on: &[u32]) -> Vec<u32> {
+    out_on
+        .iter()
+        .map(|&mine| 1 + out_on.iter().filter(|&&other| other > mine).count() as u32)
+        .collect()
 }
 
 #[cfg(test)]
@@ -140,6 +169,12 @@ mod tests {
             }
         }
         assert_ne!(random_starts(2, 7, 0), random_starts(2, 7, 1));
+    }
+
+    #[test]
+    fn places_follow_the_turn_a_rider_went_out_and_ties_share_the_better() {
+        assert_eq!(places_by_turn_out(&[7, u32::MAX, 3]), [2, 1, 3]);
+        assert_eq!(places_by_turn_out(&[u32::MAX, 5, 5, 2]), [1, 2, 2, 4]);
     }
 
     #[test]

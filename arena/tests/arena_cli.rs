@@ -56,6 +56,9 @@ fn the_help_keeps_the_notes_on_records_and_placeholders() {
         "{seed} becomes a per-game seed",
         "--resume` continues it",
         "--engine <SPEC>",
+        "arena --game tron-cg --ffa",
+        "--ffa",
+        "mean place",
     ] {
         assert!(help.contains(note), "{note}: {help}");
     }
@@ -77,6 +80,35 @@ fn checks_after_parsing_answer_like_clap() {
         "{}",
         text(&out.stderr)
     );
+    // Free-for-all combinations that cannot be played.
+    for (args, message) in [
+        (
+            &["--game", "tron-cg", "--ffa", "a", "b", "c", "d", "e"][..],
+            "--ffa plays 2 to 4 engines, got 5",
+        ),
+        (
+            &["--game", "uttt", "--ffa", "a", "b", "c"],
+            "--ffa is for --game tron-cg",
+        ),
+        (
+            &["--game", "tron-cg", "--riders", "3", "a", "b", "c"],
+            "need two bot commands, got 3",
+        ),
+        (
+            &["gauntlet", "--game", "tron-cg", "--ffa", "a", "b", "c"],
+            "--ffa is for a series",
+        ),
+    ] {
+        let out = run(env!("CARGO_BIN_EXE_arena"), args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(message) && err.contains("Usage: arena"),
+            "{args:?}: {err}"
+        );
+    }
+    let out = run(env!("CARGO_BIN_EXE_arena"), &["gauntlet", "--help"]);
+    assert!(text(&out.stdout).contains("A series only"));
     let out = run(env!("CARGO_BIN_EXE_cg-bundle"), &["--game", "chess"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("invalid value 'chess' for '--game"));

@@ -38,14 +38,27 @@ pub fn bot(name: &str, args: &str) -> String {
 /// Runs the arena with `args` and the two bot commands, writing into a fresh directory.
 #[allow(dead_code)]
 pub fn arena(test: &str, args: &[&str], a: &str, b: &str) -> Run {
+    arena_engines(test, args, &[a, b])
+}
+
+/// [`arena`] with any number of bot commands (a free-for-all's).
+#[allow(dead_code)]
+pub fn arena_engines(test: &str, args: &[&str], commands: &[&str]) -> Run {
     let dir = std::env::temp_dir().join(format!("arena-test-{}-{test}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    play_into(dir, args, commands)
+}
+
+/// Runs the arena into `dir` as it stands (so that `--resume` finds its games).
+#[allow(dead_code)]
+pub fn play_into(dir: PathBuf, args: &[&str], commands: &[&str]) -> Run {
     let started = Instant::now();
     let output = Command::new(env!("CARGO_BIN_EXE_arena"))
         .args(args)
         .arg("--out")
         .arg(&dir)
-        .args(["--", a, b])
+        .arg("--")
+        .args(commands)
         .output()
         .expect("run arena");
     let took = started.elapsed();
