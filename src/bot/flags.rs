@@ -126,6 +126,18 @@ pub fn help<C>(sections: &[Section<C>], out: &mut String) {
         }
     }
 }
+
+/// `--contempt X` (and Light Riders' `--tron-contempt`, named `flag`): a draw's worth
+/// below one half for the bot, in `-0.5..=0.5`.
+pub fn contempt(flag: &str, text: &str) -> Result<f32, String> {
+    match text.trim().parse::<f32>() {
+        Ok(x) if (-0.5..=0.5).contains(&x) => Ok(x),
+        _ => Err(format!(
+            "{flag} needs a number from -0.5 to 0.5, not {text:?}"
+        )),
+    }
+}
+
 /// A final-move rule by its option name (`--final`, `--tron-final`).
 pub fn final_move(name: &str) -> Result<FinalMove, String> {
     Ok(match name {

@@ -3,7 +3,7 @@
 //! Laschet 2012 and Omondi et al., with their flags and their section of `--help`. The
 //! defaults are the strongest settings measured (the README gives the figures).
 
-use crate::bot::flags::{final_move, Flag, Section};
+use crate::bot::flags::{contempt, final_move, Flag, Section};
 use crate::game::Player;
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
@@ -601,7 +601,7 @@ const FLAGS: &[Flag<TronConfig>] = &[
             "its opponent (-0.5..0.5) [0]",
         ],
         set: |c, v| {
-            c.contempt = crate::bot::uttt::options::contempt("--tron-contempt", v.text)?;
+            c.contempt = contempt("--tron-contempt", v.text)?;
             Ok(())
         },
     },

@@ -3,7 +3,7 @@
 //! sections of `--help`.
 
 use super::searcher::{UtttPlay, UTTT_SEARCH};
-use crate::bot::flags::{final_move, Flag, Section};
+use crate::bot::flags::{contempt, final_move, Flag, Section};
 use crate::search::tree::TreeConfig;
 use crate::search::FinalMove;
 use crate::uttt::evaluate::{EvalKind, Weights};
@@ -99,17 +99,6 @@ fn prior(text: &str) -> Result<(u32, f32), String> {
         return Err(err());
     }
     Ok((visits, bias))
-}
-
-/// `--contempt X` (and Light Riders' `--tron-contempt`, named `flag`): a draw's worth
-/// below one half for the bot, in `-0.5..=0.5`.
-pub(crate) fn contempt(flag: &str, text: &str) -> Result<f32, String> {
-    match text.trim().parse::<f32>() {
-        Ok(x) if (-0.5..=0.5).contains(&x) => Ok(x),
-        _ => Err(format!(
-            "{flag} needs a number from -0.5 to 0.5, not {text:?}"
-        )),
-    }
 }
 
 /// `--eval-weights W1,…,W14` (the order of [`Weights::to_vec`]).
