@@ -20,6 +20,10 @@ extra=("$@")
 bin=${BIN:-target/release}
 mkdir -p "$out"
 
+# The thesis's MCTS values leaves by random play-outs (the bot's engine default is the
+# network blend).
+seed_leaves="--uttt-eval playout"
+
 wants() { [[ ",$tables," == *",$1,"* ]]; }
 
 # cell TABLE NAME "FLAGS A" "FLAGS B": one series, A's W/D/L and score into rows.md.
@@ -27,7 +31,7 @@ cell() {
     local table=$1 name=$2 flags_a=$3 flags_b=$4 dir="$out/$1-$2"
     "$bin/arena" --game uttt --games "$games" -j 2 --seed 11 --openings uttt_balanced \
         "${extra[@]}" --name-a "A" --name-b "B" --out "$dir" \
-        -- "$bin/mctsbot --seed {seed} $flags_a" "$bin/mctsbot --seed {seed} $flags_b" |
+        -- "$bin/mctsbot --seed {seed} $seed_leaves $flags_a" "$bin/mctsbot --seed {seed} $seed_leaves $flags_b" |
         tee "$dir.txt"
     # The summary row: map games A draw B score ±95% Elo ±95% timeouts illegal ...
     awk -v t="$table" -v n="$name" '$1 == "uttt" {

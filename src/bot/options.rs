@@ -98,6 +98,7 @@ impl Config {
                 .unwrap_or_else(|| Err(format!("unknown option {name:?} (see --help)")))?;
         }
         config.common.validate()?;
+        config.uttt.settle_leaf_eval()?;
         config.uttt.validate()?;
         config.tron.validate()?;
         Ok(config)

@@ -50,6 +50,7 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&["--uttt-search", "alphabeta"], &["--uttt-depth", "7"]),
     (&[], &["--playout", "win-first"]),
     (&[], &["--uttt-eval", "nn"]),
+    (&[], &["--uttt-eval", "playout"]),
     (&["--uttt-eval", "nn"], &["--uttt-eval", "blend:0.5"]),
     (&[], &["--rave", "0.1"]),
     (&["--rave", "0.1"], &["--rave", "1"]),

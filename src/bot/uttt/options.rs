@@ -19,19 +19,66 @@ pub struct UtttConfig {
     /// How a game the engines' protocol describes ends without a line of small boards
     /// (the protocol does not say; CodinGame's own protocol always counts boards).
     pub end_rule: EndRule,
+    /// Whether `--uttt-eval` chose the leaf values; otherwise each platform plays its
+    /// strongest by measurement (see [`UtttConfig::codingame_play`]).
+    pub leaf_eval_chosen: bool,
 }
+
+/// The network's share of a leaf's value on the engines' clock unless `--uttt-eval` says
+/// otherwise: the blend beat play-outs there (docs/uttt.md, "The value network").
+pub const ENGINE_NETWORK_SHARE: Option<f32> = Some(0.5);
 
 impl Default for UtttConfig {
     fn default() -> Self {
         UtttConfig {
             tree: UTTT_SEARCH,
-            play: UtttPlay::default(),
+            play: UtttPlay {
+                network: ENGINE_NETWORK_SHARE,
+                ..UtttPlay::default()
+            },
             end_rule: EndRule::Draw,
+            leaf_eval_chosen: false,
         }
     }
 }
 
 impl UtttConfig {
+    /// The play settings of the CodinGame player: play-outs unless `--uttt-eval` chose,
+    /// since at CodinGame's 100 ms a turn they beat the blend, and the one-file build
+    /// carries no weights.
+    pub fn codingame_play(&self) -> UtttPlay {
+        let mut play = self.play;
+        if !self.leaf_eval_chosen {
+            play.network = None;
+        }
+        play
+    }
+
+    /// Play-out flags without `--uttt-eval` ask for play-out leaves (the engines' default
+    /// is the blend, which runs none of them); beside `--uttt-eval nn` or `blend:W` they
+    /// are refused rather than silently ignored.
+    pub fn settle_leaf_eval(&mut self) -> Result<(), String> {
+        let playout_flag = [
+            (self.play.win_first, "--playout win-first"),
+            (self.play.early_termination.is_some(), "--ept"),
+            (self.tree.rave.is_some(), "--rave"),
+            (self.play.network_prior.is_some(), "--prior-net"),
+        ]
+        .into_iter()
+        .find_map(|(set, flag)| set.then_some(flag));
+        match (playout_flag, self.play.network) {
+            (Some(_), Some(_)) if !self.leaf_eval_chosen => self.play.network = None,
+            (Some(flag), Some(_)) => {
+                return Err(format!(
+                    "{flag} shapes play-outs, which --uttt-eval nn or blend does not run \
+                     (add --uttt-eval playout)"
+                ))
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
     /// Refuses values the flags cannot take together.
     pub fn validate(&self) -> Result<(), String> {
         if self.tree.expand_visits == 0 {
@@ -188,10 +235,12 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         help: &[
             "MCTS leaves valued by play-outs, by the embedded value",
             "network (src/uttt/nn_weights.bin, tune/README.md), or W",
-            "network and 1-W one play-out [playout]",
+            "network and 1-W one play-out [blend:0.5 on the engines'",
+            "protocol, playout on CodinGame's]",
         ],
         set: |c, v| {
             c.play.network = uttt_eval(v.text)?;
+            c.leaf_eval_chosen = true;
             Ok(())
         },
     },
@@ -444,8 +493,34 @@ mod tests {
                 .network
         };
         assert_eq!(eval("playout"), None);
+        assert_eq!(eval("blend:0.5"), Config::default().uttt.play.network);
         assert_eq!(eval("nn"), Some(1.0));
         assert_eq!(eval("blend:0.3"), Some(0.3));
+        for args in [
+            &["--playout", "win-first"][..],
+            &["--ept", "50,0.7"],
+            &["--rave", "0.1"],
+            &["--prior-net", "1"],
+        ] {
+            let config = Config::from_args(args).unwrap();
+            assert_eq!(
+                config.uttt.play.network, None,
+                "{args:?} asks for play-outs"
+            );
+            let with_blend = [args, &["--uttt-eval", "blend:0.5"]].concat();
+            assert!(
+                Config::from_args(&with_blend).is_err(),
+                "{with_blend:?} accepted"
+            );
+        }
+        let codingame = |args: &[&str]| Config::from_args(args).unwrap().uttt.codingame_play();
+        assert_eq!(
+            codingame(&[]).network,
+            None,
+            "CodinGame plays play-outs by default"
+        );
+        assert_eq!(codingame(&["--uttt-eval", "nn"]).network, Some(1.0));
+        assert_eq!(codingame(&["--uttt-eval", "blend:0.3"]).network, Some(0.3));
         for bad in [
             &["--uttt-search", "minimax"][..],
             &["--eval", "clever"],
