@@ -15,6 +15,8 @@ pub mod parallel;
 pub mod root_move;
 pub mod sequential;
 pub mod simultaneous;
+#[cfg(test)]
+pub(crate) mod test_game;
 pub mod tree;
 
 pub use sequential::{SequentialEvaluator, Sequentialized};
