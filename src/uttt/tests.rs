@@ -115,7 +115,7 @@ fn playout_plays_legal_games_to_the_end_and_reports_their_outcome() {
         .flat_map(|plies| [(plies, EndRule::Draw), (plies, EndRule::MoreBoards)])
     {
         for seed in 0..200 {
-            let start = crate::bench::seeded_position(Board::with_end_rule(rule), plies, seed);
+            let start = crate::search::seeded_position(Board::with_end_rule(rule), plies, seed);
             if start.outcome().is_some() {
                 continue;
             }
