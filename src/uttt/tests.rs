@@ -252,6 +252,42 @@ fn a_win_first_playout_takes_a_win_in_one_where_random_ones_may_not() {
     assert!(random_rewards.iter().any(|&r| r < 1.0));
 }
 
+/// What the search's RAVE tests once checked on UTTT's own play-out, which they no longer
+/// use: a recording play-out reports each player's moves, and only theirs, as AMAF slots.
+#[test]
+fn a_recording_playout_reports_each_players_moves_as_their_amaf_slots() {
+    use super::Playout;
+    use crate::search::Evaluator;
+    let mut rng = FastRng::seed_from_u64(5);
+    let mut recording = Playout::new(false, None, true);
+    for plies in [0, 10, 30] {
+        let start = crate::search::seeded_position(Board::new(), plies, 11);
+        assert!(start.outcome().is_none());
+        let mut taken = [0u128; 2];
+        for (p, cells) in taken.iter_mut().enumerate() {
+            for (board, marks) in start.marks[p].iter().enumerate() {
+                *cells |= (*marks as u128) << (board * 9);
+            }
+        }
+        for _ in 0..50 {
+            recording.evaluate(&mut start.clone(), &mut rng);
+            let played = recording.played_slots();
+            assert_eq!(played[0] & played[1], 0, "a cell played twice");
+            assert_eq!((played[0] | played[1]) & (taken[0] | taken[1]), 0);
+            assert!(played[0] | played[1] < 1 << 81);
+            // The player to move made the play-out's first move, the other one as many
+            // moves or one fewer.
+            let [mine, theirs] = [start.turn(), 1 - start.turn()].map(|p| played[p as usize]);
+            let (mine, theirs) = (mine.count_ones(), theirs.count_ones());
+            assert!(
+                mine == theirs || mine == theirs + 1,
+                "{mine} and {theirs} moves"
+            );
+            assert!(mine > 0);
+        }
+    }
+}
+
 #[test]
 fn early_termination_scores_by_the_evaluation_and_its_bound() {
     use super::evaluate::EvalKind;
