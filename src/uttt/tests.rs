@@ -221,8 +221,9 @@ fn win_first_finds_a_winning_move_exactly_when_there_is_one() {
 }
 
 /// X (player 0, to move) holds boards 0 and 1 and cells 0 and 1 of board 2, where it is
-/// sent: cell 2 wins the game. O holds board 3 and cell 6 of board 2.
-fn x_wins_in_one() -> Board {
+/// sent: cell 2 wins the game. O holds board 3 and cell 6 of board 2. (The bot's UTTT
+/// search tests start from it too.)
+pub(crate) fn x_wins_in_one() -> Board {
     let mut board = Board::new();
     board.marks[0][0] = 0b111;
     board.marks[0][1] = 0b111;
@@ -326,47 +327,4 @@ fn a_lineless_full_board_is_drawn_on_theaigames_and_won_by_more_boards_on_coding
         board.drawn |= 1 << 3;
         assert_eq!(board.outcome(), Some(Outcome::Draw));
     }
-}
-
-#[test]
-fn the_network_search_values_every_new_child_and_backs_up_the_best_one() {
-    use super::NetworkValue;
-    use crate::search::tree::{Tree, TreeConfig};
-    use crate::search::Limits;
-    let config = TreeConfig {
-        expand_visits: 1,
-        prior_visits: 5,
-        ..crate::bot::uttt::UTTT_SEARCH
-    };
-    let root = x_wins_in_one();
-    // One iteration expands the root: the winning child starts with its result, is
-    // the one backed up, and proves the root (a random child: 1 chance in 5).
-    let mut tree = Tree::new(root, config, NetworkValue::new(1.0).with_priors(0.2), 1);
-    tree.search(Limits::iterations(1));
-    let best = tree.best_move().expect("the root is expanded");
-    assert_eq!(best.mv, Move(2 * 9 + 2));
-    assert_eq!(best.value, 1.0);
-    // Without priors the children start empty and one chosen at random is valued.
-    let mut moves = Vec::new();
-    root.legal_moves(&mut moves);
-    let plain = NetworkValue::new(1.0);
-    let chosen: std::collections::HashSet<Move> = (0..40)
-        .filter_map(|seed| {
-            let mut tree = Tree::new(
-                root,
-                TreeConfig {
-                    prior_visits: 0,
-                    ..config
-                },
-                plain.clone(),
-                seed,
-            );
-            tree.search(Limits::iterations(1));
-            tree.root_moves()
-                .into_iter()
-                .find(|m| m.visits > 0)
-                .map(|m| m.mv)
-        })
-        .collect();
-    assert!(chosen.len() > 1, "{chosen:?} of {moves:?}");
 }
