@@ -334,19 +334,7 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
     /// play-out ran (rather than a terminal or proven position being scored).
     fn iterate(&mut self, tree_full: &mut bool) -> bool {
         let mut state = self.root_state.clone();
-        self.path.clear();
-        let mut node = 0usize;
-        self.path.push(0);
-        self.grave_sources = [0; 2];
-        while self.nodes[node].is_expanded() && self.nodes[node].proof == Proof::Unknown {
-            node = match self.config.guidance {
-                Guidance::Uct => self.select_child(node),
-                _ => self.select_child_guided(node, &state),
-            };
-            state.play(self.nodes[node].mv);
-            self.path.push(node as u32);
-        }
-
+        let mut node = self.descend(&mut state);
         let reward0;
         let mut played_out = false;
         let mut played_slots = [0u128; 2];
@@ -412,6 +400,27 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
             self.backpropagate_amaf(reward0, played_slots);
         }
         played_out
+    }
+
+    /// Selection: from the root down to a node that is not expanded or is proven,
+    /// playing the moves on `state` and keeping the path; returns that node. Always
+    /// inlined: it is the inner loop's first step, and [`Tree::iterate`] compiles to the
+    /// same code as with the loop written in it.
+    #[inline(always)]
+    fn descend(&mut self, state: &mut G) -> usize {
+        self.path.clear();
+        let mut node = 0usize;
+        self.path.push(0);
+        self.grave_sources = [0; 2];
+        while self.nodes[node].is_expanded() && self.nodes[node].proof == Proof::Unknown {
+            node = match self.config.guidance {
+                Guidance::Uct => self.select_child(node),
+                _ => self.select_child_guided(node, state),
+            };
+            state.play(self.nodes[node].mv);
+            self.path.push(node as u32);
+        }
+        node
     }
 
     /// The child of `parent` with the highest mean for its mover (the first of equals).
