@@ -7,7 +7,7 @@
 use crate::bot::tron::{Choice, Evidence, TronSearcher};
 use crate::bot::Config;
 use crate::json;
-use crate::search::{FastRng, Game, Limits, Search, SearchStats};
+use crate::search::{seeded_position, FastRng, Limits, Search, SearchStats};
 use rand::SeedableRng;
 
 /// How long each position is searched.
@@ -70,23 +70,6 @@ impl BenchResult {
         }
         json::object(&fields)
     }
-}
-
-/// Plays `plies` uniformly random moves from `start` with a fixed seed.
-pub fn seeded_position<G: Game>(start: G, plies: usize, seed: u64) -> G {
-    let mut rng = FastRng::seed_from_u64(seed);
-    let mut game = start;
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        moves.clear();
-        game.legal_moves(&mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        let pick = crate::search::random_below(&mut rng, moves.len() as u32) as usize;
-        game.play(moves[pick]);
-    }
-    game
 }
 
 /// The UTTT positions: the empty board first, then seeded random games after 10, 20

@@ -106,22 +106,7 @@ pub fn run_recorded(
                     let Some(&index) = schedule.get(next.fetch_add(1, Ordering::SeqCst)) else {
                         break;
                     };
-                    let setup = GameSetup {
-                        opts,
-                        index,
-                        // The seat order turns game by game (with two sides: colours
-                        // alternate).
-                        a_player: (index % opts.sides()) as u8,
-                        // An opening's own board (map=, start=) replaces the pair's.
-                        map: openings
-                            .get(index / 2)
-                            .and_then(Opening::map)
-                            .cloned()
-                            .or_else(|| map_for(opts, maps, (index / 2) as u64)),
-                        seed: opts.seed.wrapping_add(2 * index as u64),
-                        opening: openings.get(index / 2).cloned(),
-                    };
-                    let record = play(&setup);
+                    let record = play(&game_setup(opts, maps, openings, index));
                     let mut records = records.lock().unwrap_or_else(|e| e.into_inner());
                     if let Some(log) = log {
                         if let Err(e) = log.append(&record) {
@@ -145,6 +130,29 @@ pub fn run_recorded(
     let mut records = records.into_inner().unwrap_or_else(|e| e.into_inner());
     records.sort_by_key(|r| r.index);
     records
+}
+
+/// Game `index` of the series: its seats, board, seed and opening.
+fn game_setup<'a>(
+    opts: &'a Options,
+    maps: &[Map],
+    openings: &[Opening],
+    index: usize,
+) -> GameSetup<'a> {
+    GameSetup {
+        opts,
+        index,
+        // The seat order turns game by game (with two sides: colours alternate).
+        a_player: (index % opts.sides()) as u8,
+        // An opening's own board (map=, start=) replaces the pair's.
+        map: openings
+            .get(index / 2)
+            .and_then(Opening::map)
+            .cloned()
+            .or_else(|| map_for(opts, maps, (index / 2) as u64)),
+        seed: opts.seed.wrapping_add(2 * index as u64),
+        opening: openings.get(index / 2).cloned(),
+    }
 }
 
 /// The line printed after each game: the game, its faults, the running score, the SPRT

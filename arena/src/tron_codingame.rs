@@ -17,6 +17,7 @@ use super::timebank::Timebank;
 use mctsbot::search::{random_below, FastRng};
 use mctsbot::tron::battle::{Battle, HEIGHT, WIDTH};
 use mctsbot::tron::codingame::{format_direction, format_rider, parse_direction};
+use mctsbot::tron::Direction;
 use rand::SeedableRng;
 use std::time::Instant;
 
@@ -71,26 +72,10 @@ pub fn play(setup: &GameSetup) -> GameRecord {
     while battle.winner().is_none() {
         let rider = battle.to_move();
         let seat = &mut seats[rider];
-        let clock = setup.clock(rider);
-        let turn_ms = if answered[rider] {
-            clock.time_per_move
-        } else {
-            clock.timebank
-        };
+        let first = !answered[rider];
         answered[rider] = true;
-        seat.bank = Timebank::new(turn_ms, 0);
-        let sent = seat.request_lines(&turn_lines(&battle, &starts, rider));
-        let answer = match seat.answer(sent) {
-            Asked::Answer(text) => {
-                let d = parse_direction(&text).ok();
-                if d.is_none() {
-                    seat.stats.illegal += 1;
-                    seat.note("not UP, DOWN, LEFT or RIGHT");
-                }
-                d
-            }
-            Asked::Fault | Asked::Crashed => None,
-        };
+        let lines = turn_lines(&battle, &starts, rider);
+        let answer = ask(setup, seat, &lines, rider, first);
         turns += 1;
         if !line.is_empty() {
             line.push(' ');
@@ -126,19 +111,55 @@ pub fn play(setup: &GameSetup) -> GameRecord {
     let reason = format!("{} is the last left; {}", label(winner), out.join(", "));
     let seats = seats.into_iter().enumerate().collect();
     let side = Winner::of_side(setup.side(winner));
-    let mut places = Vec::new();
-    if opts.ffa {
-        // One rider per side: seat r's place goes to its side.
-        places = vec![0; opts.sides()];
-        for (rider, place) in places_by_turn_out(&out_on).into_iter().enumerate() {
-            places[setup.side(rider)] = place;
-        }
-    }
     GameRecord {
         line,
-        places,
+        places: side_places(setup, &out_on),
         ..setup.finish_seats(seats, side, turns, reason, started)
     }
+}
+
+/// Sends `rider`'s turn `lines` to its bot and reads its direction, with the first
+/// turn's time for its first answer and a turn's time after; none when it answered
+/// badly, late or not at all.
+fn ask(
+    setup: &GameSetup,
+    seat: &mut Seat,
+    lines: &[String],
+    rider: usize,
+    first: bool,
+) -> Option<Direction> {
+    let clock = setup.clock(rider);
+    let turn_ms = if first {
+        clock.timebank
+    } else {
+        clock.time_per_move
+    };
+    seat.bank = Timebank::new(turn_ms, 0);
+    let sent = seat.request_lines(lines);
+    match seat.answer(sent) {
+        Asked::Answer(text) => {
+            let d = parse_direction(&text).ok();
+            if d.is_none() {
+                seat.stats.illegal += 1;
+                seat.note("not UP, DOWN, LEFT or RIGHT");
+            }
+            d
+        }
+        Asked::Fault | Asked::Crashed => None,
+    }
+}
+
+/// A free-for-all's places by side (none in a game between two sides): one rider per
+/// side, so seat r's place goes to its side.
+fn side_places(setup: &GameSetup, out_on: &[u32]) -> Vec<u32> {
+    if !setup.opts.ffa {
+        return Vec::new();
+    }
+    let mut places = vec![0; setup.opts.sides()];
+    for (rider, place) in places_by_turn_out(out_on).into_iter().enumerate() {
+        places[setup.side(rider)] = place;
+    }
+    places
 }
 
 /// Each rider's place from the turn it went out on (`u32::MAX`: never): 1 + the riders

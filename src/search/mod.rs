@@ -15,12 +15,14 @@ pub mod parallel;
 pub mod root_move;
 pub mod sequential;
 pub mod simultaneous;
+#[cfg(test)]
+pub(crate) mod test_game;
 pub mod tree;
 
 pub use sequential::{SequentialEvaluator, Sequentialized};
 
 use crate::game::{Outcome, Player};
-use rand::RngCore;
+use rand::{RngCore, SeedableRng};
 use std::time::{Duration, Instant};
 
 /// The random number generator used everywhere in search: fast, small and seedable.
@@ -348,6 +350,24 @@ pub fn think<S: Search>(
     }
     stats.elapsed = start.elapsed();
     stats
+}
+
+/// Plays `plies` uniformly random moves from `start` with a fixed seed: the same
+/// position on every machine and every run (the bench's mid-game positions).
+pub fn seeded_position<G: Game>(start: G, plies: usize, seed: u64) -> G {
+    let mut rng = FastRng::seed_from_u64(seed);
+    let mut game = start;
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        game.legal_moves(&mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let pick = random_below(&mut rng, moves.len() as u32) as usize;
+        game.play(moves[pick]);
+    }
+    game
 }
 
 /// The moves that lead from `from` to `to` in at most `max_plies` plies, if any (the

@@ -144,9 +144,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::FinalMove;
-    use crate::uttt::{Board, RandomPlayout};
-
+    use crate::search::test_game::TicTacToe;
+    use crate::search::{FinalMove, UniformPlayout};
     const CONFIG: TreeConfig = TreeConfig {
         exploration: 0.5,
         selection: crate::search::tree::Selection::Ucb1,
@@ -164,8 +163,9 @@ mod tests {
 
     #[test]
     fn one_thread_is_the_plain_tree() {
-        let mut single = Tree::new(Board::new(), CONFIG, RandomPlayout, 9);
-        let mut parallel = RootParallel::new(Board::new(), CONFIG, RandomPlayout, 9, 1);
+        let mut single = Tree::new(TicTacToe::new(), CONFIG, UniformPlayout::default(), 9);
+        let mut parallel =
+            RootParallel::new(TicTacToe::new(), CONFIG, UniformPlayout::default(), 9, 1);
         single.search(Limits::iterations(3000));
         parallel.search(Limits::iterations(3000));
         assert_eq!(parallel.root_moves(), single.root_moves());
@@ -174,18 +174,19 @@ mod tests {
 
     #[test]
     fn threads_add_up_the_trees_they_would_have_grown_alone() {
-        let mut parallel = RootParallel::new(Board::new(), CONFIG, RandomPlayout, 9, 3);
+        let mut parallel =
+            RootParallel::new(TicTacToe::new(), CONFIG, UniformPlayout::default(), 9, 3);
         let stats = parallel.search(Limits::iterations(2000));
         assert_eq!(stats.iterations, 3 * 2000);
         let alone: Vec<Vec<MoveInfo<_>>> = (9..12)
             .map(|seed| {
-                let mut tree = Tree::new(Board::new(), CONFIG, RandomPlayout, seed);
+                let mut tree = Tree::new(TicTacToe::new(), CONFIG, UniformPlayout::default(), seed);
                 tree.search(Limits::iterations(2000));
                 tree.root_moves()
             })
             .collect();
         let merged = parallel.root_moves();
-        assert_eq!(merged.len(), 81);
+        assert_eq!(merged.len(), 9);
         for m in &merged {
             let same: Vec<&MoveInfo<_>> = alone
                 .iter()
@@ -204,7 +205,7 @@ mod tests {
         assert_eq!(parallel.best_move().unwrap().mv, merged[0].mv);
         // Rerooting keeps every tree's subtree.
         let mv = merged[0].mv;
-        let mut next = Board::new();
+        let mut next = TicTacToe::new();
         next.play(mv);
         assert!(parallel.reroot(next));
     }

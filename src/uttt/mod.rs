@@ -61,4 +61,4 @@ impl Game for Board {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

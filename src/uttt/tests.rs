@@ -115,7 +115,7 @@ fn playout_plays_legal_games_to_the_end_and_reports_their_outcome() {
         .flat_map(|plies| [(plies, EndRule::Draw), (plies, EndRule::MoreBoards)])
     {
         for seed in 0..200 {
-            let start = crate::bench::seeded_position(Board::with_end_rule(rule), plies, seed);
+            let start = crate::search::seeded_position(Board::with_end_rule(rule), plies, seed);
             if start.outcome().is_some() {
                 continue;
             }
@@ -221,8 +221,9 @@ fn win_first_finds_a_winning_move_exactly_when_there_is_one() {
 }
 
 /// X (player 0, to move) holds boards 0 and 1 and cells 0 and 1 of board 2, where it is
-/// sent: cell 2 wins the game. O holds board 3 and cell 6 of board 2.
-fn x_wins_in_one() -> Board {
+/// sent: cell 2 wins the game. O holds board 3 and cell 6 of board 2. (The bot's UTTT
+/// search tests start from it too.)
+pub(crate) fn x_wins_in_one() -> Board {
     let mut board = Board::new();
     board.marks[0][0] = 0b111;
     board.marks[0][1] = 0b111;
@@ -250,6 +251,42 @@ fn a_win_first_playout_takes_a_win_in_one_where_random_ones_may_not() {
         .map(|_| Playout::default().evaluate(&mut board.clone(), &mut rng))
         .collect();
     assert!(random_rewards.iter().any(|&r| r < 1.0));
+}
+
+/// What the search's RAVE tests once checked on UTTT's own play-out, which they no longer
+/// use: a recording play-out reports each player's moves, and only theirs, as AMAF slots.
+#[test]
+fn a_recording_playout_reports_each_players_moves_as_their_amaf_slots() {
+    use super::Playout;
+    use crate::search::Evaluator;
+    let mut rng = FastRng::seed_from_u64(5);
+    let mut recording = Playout::new(false, None, true);
+    for plies in [0, 10, 30] {
+        let start = crate::search::seeded_position(Board::new(), plies, 11);
+        assert!(start.outcome().is_none());
+        let mut taken = [0u128; 2];
+        for (p, cells) in taken.iter_mut().enumerate() {
+            for (board, marks) in start.marks[p].iter().enumerate() {
+                *cells |= (*marks as u128) << (board * 9);
+            }
+        }
+        for _ in 0..50 {
+            recording.evaluate(&mut start.clone(), &mut rng);
+            let played = recording.played_slots();
+            assert_eq!(played[0] & played[1], 0, "a cell played twice");
+            assert_eq!((played[0] | played[1]) & (taken[0] | taken[1]), 0);
+            assert!(played[0] | played[1] < 1 << 81);
+            // The player to move made the play-out's first move, the other one as many
+            // moves or one fewer.
+            let [mine, theirs] = [start.turn(), 1 - start.turn()].map(|p| played[p as usize]);
+            let (mine, theirs) = (mine.count_ones(), theirs.count_ones());
+            assert!(
+                mine == theirs || mine == theirs + 1,
+                "{mine} and {theirs} moves"
+            );
+            assert!(mine > 0);
+        }
+    }
 }
 
 #[test]
@@ -290,47 +327,4 @@ fn a_lineless_full_board_is_drawn_on_theaigames_and_won_by_more_boards_on_coding
         board.drawn |= 1 << 3;
         assert_eq!(board.outcome(), Some(Outcome::Draw));
     }
-}
-
-#[test]
-fn the_network_search_values_every_new_child_and_backs_up_the_best_one() {
-    use super::NetworkValue;
-    use crate::search::tree::{Tree, TreeConfig};
-    use crate::search::Limits;
-    let config = TreeConfig {
-        expand_visits: 1,
-        prior_visits: 5,
-        ..crate::bot::uttt::UTTT_SEARCH
-    };
-    let root = x_wins_in_one();
-    // One iteration expands the root: the winning child starts with its result, is
-    // the one backed up, and proves the root (a random child: 1 chance in 5).
-    let mut tree = Tree::new(root, config, NetworkValue::new(1.0).with_priors(0.2), 1);
-    tree.search(Limits::iterations(1));
-    let best = tree.best_move().expect("the root is expanded");
-    assert_eq!(best.mv, Move(2 * 9 + 2));
-    assert_eq!(best.value, 1.0);
-    // Without priors the children start empty and one chosen at random is valued.
-    let mut moves = Vec::new();
-    root.legal_moves(&mut moves);
-    let plain = NetworkValue::new(1.0);
-    let chosen: std::collections::HashSet<Move> = (0..40)
-        .filter_map(|seed| {
-            let mut tree = Tree::new(
-                root,
-                TreeConfig {
-                    prior_visits: 0,
-                    ..config
-                },
-                plain.clone(),
-                seed,
-            );
-            tree.search(Limits::iterations(1));
-            tree.root_moves()
-                .into_iter()
-                .find(|m| m.visits > 0)
-                .map(|m| m.mv)
-        })
-        .collect();
-    assert!(chosen.len() > 1, "{chosen:?} of {moves:?}");
 }

@@ -282,3 +282,53 @@ impl Search for UtttSearch {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::tree::Tree;
+    use crate::search::Game;
+    use crate::uttt::tests::x_wins_in_one;
+
+    /// The network search on the bot's tree settings ([`UTTT_SEARCH`]): the network's
+    /// priors, and its values of new children.
+    #[test]
+    fn the_network_search_values_every_new_child_and_backs_up_the_best_one() {
+        let config = TreeConfig {
+            expand_visits: 1,
+            prior_visits: 5,
+            ..UTTT_SEARCH
+        };
+        let root = x_wins_in_one();
+        // One iteration expands the root: the winning child starts with its result, is
+        // the one backed up, and proves the root (a random child: 1 chance in 5).
+        let mut tree = Tree::new(root, config, NetworkValue::new(1.0).with_priors(0.2), 1);
+        tree.search(Limits::iterations(1));
+        let best = tree.best_move().expect("the root is expanded");
+        assert_eq!(best.mv, Move(2 * 9 + 2));
+        assert_eq!(best.value, 1.0);
+        // Without priors the children start empty and one chosen at random is valued.
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        let plain = NetworkValue::new(1.0);
+        let chosen: std::collections::HashSet<Move> = (0..40)
+            .filter_map(|seed| {
+                let mut tree = Tree::new(
+                    root,
+                    TreeConfig {
+                        prior_visits: 0,
+                        ..config
+                    },
+                    plain.clone(),
+                    seed,
+                );
+                tree.search(Limits::iterations(1));
+                tree.root_moves()
+                    .into_iter()
+                    .find(|m| m.visits > 0)
+                    .map(|m| m.mv)
+            })
+            .collect();
+        assert!(chosen.len() > 1, "{chosen:?} of {moves:?}");
+    }
+}

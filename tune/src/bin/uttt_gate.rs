@@ -469,15 +469,7 @@ fn run(args: Args) -> Result<(), String> {
             threads,
             seed,
         } => {
-            let mut records = Vec::new();
-            for file in &files {
-                for line in read_lines(file)? {
-                    records.push(GameRecord::parse(&line)?);
-                }
-            }
-            if records.is_empty() {
-                return Err("no game records".into());
-            }
+            let records = read_records(&files)?;
             let mut probe = draw_positions(&records, positions, seed);
             eprintln!(
                 "uttt-gate: {} positions from {} games; the teacher values each at {iterations} \
@@ -493,9 +485,7 @@ fn run(args: Args) -> Result<(), String> {
                 threads as usize,
                 seed,
             );
-            let text: String = probe.iter().map(|p| p.to_line() + "\n").collect();
-            std::fs::write(&out, text).map_err(|e| format!("{}: {e}", out.display()))?;
-            eprintln!("uttt-gate: probe set written to {}", out.display());
+            write_probe(&out, &probe)
         }
         Command::Eval {
             probe,
@@ -503,85 +493,125 @@ fn run(args: Args) -> Result<(), String> {
             playouts,
             seed,
         } => {
-            let probe: Vec<ProbePosition> = read_lines(&probe)?
-                .iter()
-                .map(|l| ProbePosition::parse(l))
-                .collect::<Result<_, _>>()?;
-            let mut judges: Vec<Judge> = playouts.iter().map(|&n| Judge::Playouts(n)).collect();
-            for path in &nets {
-                let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
-                let net = QuantizedNet::from_bytes(&bytes).ok_or_else(|| {
-                    format!("{}: not a weights file of the bot's sizes", path.display())
-                })?;
-                judges.push(Judge::Network(path.display().to_string(), net));
-            }
-            let ranked = probe.iter().filter(|p| !p.children.is_empty()).count();
-            println!(
-                "probe: {} positions ({} off the line, {} with a result), {ranked} ranked",
-                probe.len(),
-                probe.iter().filter(|p| p.off_line).count(),
-                probe.iter().filter(|p| p.result.is_some()).count()
-            );
-            println!(
-                "{:<28} {:>8} {:>8} {:>8} {:>9} {:>6} {:>7} {:>7} {:>9}",
-                "evaluator",
-                "MSE",
-                "on-line",
-                "off-line",
-                "vs result",
-                "top-1",
-                "regret",
-                "spread",
-                "win-in-1"
-            );
-            let mut sixteen = None;
-            // The same for every evaluator: it counts positions, not values.
-            let mut win_in_one_positions = 0;
-            for judge_ in &judges {
-                let started = Instant::now();
-                let r = judge(judge_, &probe, seed);
-                win_in_one_positions = r.win_in_one.count;
-                println!(
-                    "{:<28} {:>8.5} {:>8.5} {:>8.5} {:>9.5} {:>6.3} {:>7.4} {:>7.4} {:>9.3}  ({:.1?})",
-                    judge_.name(),
-                    r.mse[0].get(),
-                    r.mse[1].get(),
-                    r.mse[2].get(),
-                    r.mse_result.get(),
-                    r.top1.get(),
-                    r.regret.get(),
-                    r.spread.get(),
-                    r.win_in_one.get(),
-                    started.elapsed()
-                );
-                match judge_ {
-                    Judge::Playouts(16) => {
-                        sixteen = Some((r.mse[0].get(), r.top1.get(), r.regret.get()))
-                    }
-                    Judge::Network(name, _) => {
-                        if let Some((mse, top1, regret)) = sixteen {
-                            let passes = r.mse[0].get() < mse
-                                && r.top1.get() >= top1
-                                && r.regret.get() <= regret;
-                            println!(
-                                "  gate: {name} {} 16 play-outs (MSE, top-1 and regret)",
-                                if passes { "beats" } else { "does not beat" }
-                            );
-                        }
-                    }
-                    _ => {}
-                }
-            }
-            println!(
-                "(MSE against the teacher's value; vs result: against the game's result; \
-                 top-1 and regret over every child of the ranked positions; spread: highest \
-                 minus lowest value over the 8 symmetries; win-in-1: mean value where the \
-                 mover wins at once, {} positions)",
-                win_in_one_positions
-            );
+            let probe = read_probe(&probe)?;
+            let judges = judges(&playouts, &nets)?;
+            eval(&probe, &judges, seed);
+            Ok(())
         }
     }
+}
+
+/// The game records of the self-play files (at least one).
+fn read_records(files: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
+    let mut records = Vec::new();
+    for file in files {
+        for line in read_lines(file)? {
+            records.push(GameRecord::parse(&line)?);
+        }
+    }
+    if records.is_empty() {
+        return Err("no game records".into());
+    }
+    Ok(records)
+}
+
+/// Writes the probe set to `out`, a position a line.
+fn write_probe(out: &PathBuf, probe: &[ProbePosition]) -> Result<(), String> {
+    let text: String = probe.iter().map(|p| p.to_line() + "\n").collect();
+    std::fs::write(out, text).map_err(|e| format!("{}: {e}", out.display()))?;
+    eprintln!("uttt-gate: probe set written to {}", out.display());
     Ok(())
+}
+
+/// The probe set `uttt-gate probe` wrote.
+fn read_probe(path: &PathBuf) -> Result<Vec<ProbePosition>, String> {
+    read_lines(path)?
+        .iter()
+        .map(|l| ProbePosition::parse(l))
+        .collect()
+}
+
+/// The evaluators compared: the play-out counts, then the networks' weights files.
+fn judges(playouts: &[u32], nets: &[PathBuf]) -> Result<Vec<Judge>, String> {
+    let mut judges: Vec<Judge> = playouts.iter().map(|&n| Judge::Playouts(n)).collect();
+    for path in nets {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let net = QuantizedNet::from_bytes(&bytes)
+            .ok_or_else(|| format!("{}: not a weights file of the bot's sizes", path.display()))?;
+        judges.push(Judge::Network(path.display().to_string(), net));
+    }
+    Ok(judges)
+}
+
+/// Prints the probe set's counts, a line of errors for each evaluator (a network's
+/// followed by whether it passes the gate: 16 play-outs beaten), and the legend.
+fn eval(probe: &[ProbePosition], judges: &[Judge], seed: u64) {
+    let ranked = probe.iter().filter(|p| !p.children.is_empty()).count();
+    println!(
+        "probe: {} positions ({} off the line, {} with a result), {ranked} ranked",
+        probe.len(),
+        probe.iter().filter(|p| p.off_line).count(),
+        probe.iter().filter(|p| p.result.is_some()).count()
+    );
+    println!(
+        "{:<28} {:>8} {:>8} {:>8} {:>9} {:>6} {:>7} {:>7} {:>9}",
+        "evaluator",
+        "MSE",
+        "on-line",
+        "off-line",
+        "vs result",
+        "top-1",
+        "regret",
+        "spread",
+        "win-in-1"
+    );
+    let mut sixteen = None;
+    // The same for every evaluator: it counts positions, not values.
+    let mut win_in_one_positions = 0;
+    for judge_ in judges {
+        let started = Instant::now();
+        let r = judge(judge_, probe, seed);
+        win_in_one_positions = r.win_in_one.count;
+        print_row(&judge_.name(), &r, started.elapsed());
+        match judge_ {
+            Judge::Playouts(16) => sixteen = Some((r.mse[0].get(), r.top1.get(), r.regret.get())),
+            Judge::Network(name, _) => {
+                if let Some((mse, top1, regret)) = sixteen {
+                    let passes =
+                        r.mse[0].get() < mse && r.top1.get() >= top1 && r.regret.get() <= regret;
+                    println!(
+                        "  gate: {name} {} 16 play-outs (MSE, top-1 and regret)",
+                        if passes { "beats" } else { "does not beat" }
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    println!(
+        "(MSE against the teacher's value; vs result: against the game's result; \
+         top-1 and regret over every child of the ranked positions; spread: highest \
+         minus lowest value over the 8 symmetries; win-in-1: mean value where the \
+         mover wins at once, {} positions)",
+        win_in_one_positions
+    );
+}
+
+/// One evaluator's line of the table.
+fn print_row(name: &str, r: &Report, elapsed: std::time::Duration) {
+    println!(
+        "{:<28} {:>8.5} {:>8.5} {:>8.5} {:>9.5} {:>6.3} {:>7.4} {:>7.4} {:>9.3}  ({:.1?})",
+        name,
+        r.mse[0].get(),
+        r.mse[1].get(),
+        r.mse[2].get(),
+        r.mse_result.get(),
+        r.top1.get(),
+        r.regret.get(),
+        r.spread.get(),
+        r.win_in_one.get(),
+        elapsed
+    );
 }
 
 fn main() -> ExitCode {

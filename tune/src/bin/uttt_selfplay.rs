@@ -152,21 +152,19 @@ fn rule(name: &str) -> Result<RuleChoice, String> {
     }
 }
 
+/// Set by the first Ctrl-C: no game starts after it.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Where the records go, with the games and positions written there so far.
+type Sink = (Box<dyn Write + Send>, u64, u64);
+
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
     if !(0.0..=1.0).contains(&args.off_line) {
         eprintln!("uttt-selfplay: --off-line must be in 0..1");
         return std::process::ExitCode::from(2);
     }
-    static STOP: AtomicBool = AtomicBool::new(false);
-    if let Err(e) = ctrlc::set_handler(|| {
-        eprintln!("\nuttt-selfplay: stopping after the games in flight (Ctrl-C again kills)");
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    }) {
-        eprintln!("uttt-selfplay: no Ctrl-C handler: {e}");
-    }
+    stop_on_ctrl_c();
     let out: Box<dyn Write + Send> = match &args.out {
         Some(path) => match std::fs::OpenOptions::new()
             .create(true)
@@ -189,13 +187,50 @@ fn main() -> std::process::ExitCode {
         rule: args.rule,
         network: args.teacher.0,
     };
-    let (first, games) = (args.first_game, args.games);
-    let next = AtomicU64::new(first);
-    let out = Mutex::new((out, 0u64, 0u64)); // (sink, games written, positions)
+    let games = args.games;
     let started = Instant::now();
+    let (done, positions, failed) =
+        play_games(plan, args.first_game, games, args.threads, out, started);
+    eprintln!(
+        "uttt-selfplay: {done} games, {positions} positions in {:.1?}{}",
+        started.elapsed(),
+        if done < games { " (stopped early)" } else { "" }
+    );
+    if failed {
+        std::process::ExitCode::FAILURE
+    } else {
+        std::process::ExitCode::SUCCESS
+    }
+}
+
+/// The first Ctrl-C sets [`STOP`], the second kills.
+fn stop_on_ctrl_c() {
+    if let Err(e) = ctrlc::set_handler(|| {
+        eprintln!("\nuttt-selfplay: stopping after the games in flight (Ctrl-C again kills)");
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    }) {
+        eprintln!("uttt-selfplay: no Ctrl-C handler: {e}");
+    }
+}
+
+/// Plays games `first..first + games` on `threads` threads, each record written to `out`
+/// as its game ends, until all are played, Ctrl-C or a failed write. Returns the games
+/// and positions written and whether a write failed.
+fn play_games(
+    plan: Plan,
+    first: u64,
+    games: u64,
+    threads: u64,
+    out: Box<dyn Write + Send>,
+    started: Instant,
+) -> (u64, u64, bool) {
+    let next = AtomicU64::new(first);
+    let out: Mutex<Sink> = Mutex::new((out, 0, 0));
     let failed = AtomicBool::new(false);
     std::thread::scope(|scope| {
-        for _ in 0..args.threads {
+        for _ in 0..threads {
             scope.spawn(|| loop {
                 if STOP.load(Ordering::SeqCst) || failed.load(Ordering::SeqCst) {
                     return;
@@ -205,39 +240,45 @@ fn main() -> std::process::ExitCode {
                     return;
                 }
                 let record = play(index, plan);
-                let mut guard = out.lock().expect("no writer panics");
-                let (sink, done, positions) = &mut *guard;
-                // One write per record: an interrupted run keeps whole lines.
-                let line = record.to_line() + "\n";
-                if let Err(e) = sink.write_all(line.as_bytes()).and_then(|()| sink.flush()) {
-                    eprintln!("uttt-selfplay: writing a record: {e}");
-                    failed.store(true, Ordering::SeqCst);
+                if !write_record(&out, &record, games, started, &failed) {
                     return;
-                }
-                *done += 1;
-                *positions += record.values.len() as u64;
-                let every = (games / 100).clamp(1, 50);
-                if *done % every == 0 || *done == games {
-                    let seconds = started.elapsed().as_secs_f64();
-                    let rate = *done as f64 / seconds;
-                    let eta = (games - *done) as f64 / rate;
-                    eprintln!(
-                        "uttt-selfplay: {done}/{games} games, {positions} positions, \
-                         {rate:.2} games/s, ETA {eta:.0} s"
-                    );
                 }
             });
         }
     });
     let (_, done, positions) = *out.lock().expect("no writer panics");
-    eprintln!(
-        "uttt-selfplay: {done} games, {positions} positions in {:.1?}{}",
-        started.elapsed(),
-        if done < games { " (stopped early)" } else { "" }
-    );
-    if failed.load(Ordering::SeqCst) {
-        std::process::ExitCode::FAILURE
-    } else {
-        std::process::ExitCode::SUCCESS
+    (done, positions, failed.load(Ordering::SeqCst))
+}
+
+/// Writes `record` as one line and counts it, with a progress line now and then (of
+/// `games`); false, with `failed` set, if the write failed.
+fn write_record(
+    out: &Mutex<Sink>,
+    record: &GameRecord,
+    games: u64,
+    started: Instant,
+    failed: &AtomicBool,
+) -> bool {
+    let mut guard = out.lock().expect("no writer panics");
+    let (sink, done, positions) = &mut *guard;
+    // One write per record: an interrupted run keeps whole lines.
+    let line = record.to_line() + "\n";
+    if let Err(e) = sink.write_all(line.as_bytes()).and_then(|()| sink.flush()) {
+        eprintln!("uttt-selfplay: writing a record: {e}");
+        failed.store(true, Ordering::SeqCst);
+        return false;
     }
+    *done += 1;
+    *positions += record.values.len() as u64;
+    let every = (games / 100).clamp(1, 50);
+    if *done % every == 0 || *done == games {
+        let seconds = started.elapsed().as_secs_f64();
+        let rate = *done as f64 / seconds;
+        let eta = (games - *done) as f64 / rate;
+        eprintln!(
+            "uttt-selfplay: {done}/{games} games, {positions} positions, \
+             {rate:.2} games/s, ETA {eta:.0} s"
+        );
+    }
+    true
 }

@@ -14,7 +14,7 @@
 //! FILE names them).
 
 use clap::Parser;
-use mctsbot::uttt::nn::active_features;
+use mctsbot::uttt::nn::{active_features, QuantizedNet};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tune::games::GameRecord;
@@ -72,20 +72,13 @@ struct Args {
 }
 
 fn run(args: &Args) -> Result<(), String> {
-    let mut records = Vec::new();
-    for file in &args.files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
-        for line in text.lines().filter(|l| !l.trim().is_empty()) {
-            records.push(GameRecord::parse(line)?);
-        }
-    }
+    let records = read_records(&args.files)?;
     let validation = args.validation;
     let held_out = ((records.len() as f64 * validation).round() as usize).min(records.len());
     let (valid, train) = records.split_at(held_out);
     let lambda = args.lambda;
     let mut train = examples(train, lambda)?;
     let valid = examples(valid, lambda)?;
-    let (epochs, batch, seed) = (args.epochs, args.batch as usize, args.seed);
     // What predicting the training targets' mean scores: the loss to beat.
     let mean = train.iter().map(|e| e.target).sum::<f32>() / train.len().max(1) as f32;
     let baseline =
@@ -97,6 +90,31 @@ fn run(args: &Args) -> Result<(), String> {
         train.len(),
         valid.len()
     );
+    let net = trained(args, &mut train, &valid);
+    let quantized = net.quantize();
+    check_quantized(&net, &quantized, &valid);
+    let out = &args.out;
+    std::fs::write(out, quantized.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
+    eprintln!("uttt-train: weights written to {}", out.display());
+    Ok(())
+}
+
+/// The game records of the self-play files.
+fn read_records(files: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
+    let mut records = Vec::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        for line in text.lines().filter(|l| !l.trim().is_empty()) {
+            records.push(GameRecord::parse(line)?);
+        }
+    }
+    Ok(records)
+}
+
+/// A network trained on `train` for the epochs, batches and learning rates of `args`
+/// (`train` shuffled each epoch), its losses on `valid` printed after each epoch.
+fn trained(args: &Args, train: &mut [Example], valid: &[Example]) -> Network {
+    let (epochs, batch, seed) = (args.epochs, args.batch as usize, args.seed);
     let mut net = Network::new(seed);
     let mut trainer = Trainer::new(args.lr);
     let maps = feature_maps();
@@ -135,13 +153,18 @@ fn run(args: &Args) -> Result<(), String> {
             "epoch {epoch}/{epochs}: lr {:.5}, training loss {:.5}, validation loss {:.5} ({:.1?})",
             trainer.learning_rate,
             epoch_loss / train.len().max(1) as f32,
-            net.loss(&valid),
+            net.loss(valid),
             started.elapsed()
         );
     }
-    let quantized = net.quantize();
+    net
+}
+
+/// Prints how far the quantised network's values are from the float network's on the
+/// validation positions, and its validation loss.
+fn check_quantized(net: &Network, quantized: &QuantizedNet, valid: &[Example]) {
     let (mut worst, mut total, mut quantized_loss) = (0.0f32, 0.0f32, 0.0f32);
-    for example in &valid {
+    for example in valid {
         let integer = quantized.value_from_features(&example.features);
         let gap = (integer - net.predict(&example.features)).abs();
         worst = worst.max(gap);
@@ -156,10 +179,6 @@ fn run(args: &Args) -> Result<(), String> {
         total / count,
         quantized_loss / count
     );
-    let out = &args.out;
-    std::fs::write(out, quantized.to_bytes()).map_err(|e| format!("{}: {e}", out.display()))?;
-    eprintln!("uttt-train: weights written to {}", out.display());
-    Ok(())
 }
 
 fn main() -> ExitCode {
