@@ -11,6 +11,10 @@
 //! `cargo test --release --test session_fuzz` runs a few thousand cases; the long run is
 //! `FUZZ_CASES=1000000 cargo test --release --test session_fuzz -- --nocapture`, which
 //! prints its figures (with `FUZZ_SHOW_WRONG=1`, each input answered in the wrong game).
+//! Its last figures (seed 2026, 92 minutes on a shared core): 10^6 inputs, 11,933,986
+//! actions, 0 failures, and 3,052 well-formed actions (0.026%) answered in the other game
+//! than the transcript's, mostly a corrupt macroboard beside a field that also reads as a
+//! square Light Riders board: no setting then says which game the engine plays.
 
 use mctsbot::bot::{run, Config};
 use mctsbot::protocol::{parse_command, Command, GameUpdate, Setting, Token};
