@@ -25,7 +25,7 @@
 //! The sets are copied into fixed-size arrays of as many words as the board needs (5 up to
 //! 16x16), so that the fills are a handful of word operations per step.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use super::grid::{Bitboard, Grid, WORDS};
 use super::space::neighbour_deltas;
@@ -136,6 +136,8 @@ impl<const N: usize> Cells<N> {
         c
     }
 
+    // (the reference's)
+    #[cfg_attr(not(test), allow(dead_code))]
     #[inline(always)]
     fn contains(&self, index: usize) -> bool {
         (self.0[index >> 6] >> (index & 63)) & 1 != 0
@@ -166,6 +168,68 @@ impl<const N: usize> Cells<N> {
         self.0.iter().map(|w| w.count_ones()).sum()
     }
 
+    /// The set moved by `delta` bits against the index: bit `i` of the result is bit
+    /// `i + delta` of the set (so a cell is in `toward(d)` when its neighbour at `d` is
+    /// in the set). `|delta| < 64`.
+    #[inline(always)]
+    fn toward(&self, delta: isize) -> Self {
+        let b = &self.0;
+        let k = delta.unsigned_abs() as u32;
+        Cells(std::array::from_fn(|i| {
+            let w = b[i];
+            if delta >= 0 {
+                let next = if i + 1 < N { b[i + 1] } else { 0 };
+                w >> k | next.checked_shl(64 - k).unwrap_or(0)
+            } else {
+                let prev = if i > 0 { b[i - 1] } else { 0 };
+                w << k | prev.checked_shr(64 - k).unwrap_or(0)
+            }
+        }))
+    }
+
+    /// The set's cells by their number of neighbours in the set (at `deltas`), 0 to 4.
+    #[inline(always)]
+    fn degrees(&self, deltas: &[isize; 4]) -> [Self; 5] {
+        let [a, b, c, d] = deltas.map(|delta| self.toward(delta));
+        // the count's bits, summed in bit slices
+        let (x0, x1) = (a.xor(b), a.and(b));
+        let (y0, y1) = (c.xor(d), c.and(d));
+        let (bit0, carry) = (x0.xor(y0), x0.and(y0));
+        let bit1 = x1.xor(y1).xor(carry);
+        let bit2 = x1.and(y1).or(x1.xor(y1).and(carry));
+        std::array::from_fn(|count| {
+            let pick = |bit: Self, on: usize| if on != 0 { bit } else { bit.not() };
+            self.and(pick(bit0, count & 1))
+                .and(pick(bit1, count & 2))
+                .and(pick(bit2, count & 4))
+        })
+    }
+
+    #[inline(always)]
+    fn xor(self, other: Self) -> Self {
+        Cells(std::array::from_fn(|i| self.0[i] ^ other.0[i]))
+    }
+
+    #[inline(always)]
+    fn not(self) -> Self {
+        Cells(std::array::from_fn(|i| !self.0[i]))
+    }
+
+    /// The indices of the set's bits, lowest first.
+    #[inline(always)]
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &word)| {
+            let mut rest = word;
+            std::iter::from_fn(move || {
+                (rest != 0).then(|| {
+                    let bit = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    i * 64 + bit
+                })
+            })
+        })
+    }
+
     /// The cells next to a cell of the set, padding bits included (callers mask them).
     #[inline(always)]
     fn spread(&self, stride: usize) -> Self {
@@ -192,7 +256,8 @@ struct Board<const N: usize> {
     heads: [usize; 2],
     stride: usize,
     deltas: [isize; 4],
-    /// The white cells (`x + y` odd), for the parity counts.
+    /// The white cells (`x + y` odd), for the reference's parity counts.
+    #[cfg_attr(not(test), allow(dead_code))]
     white: Cells<N>,
 }
 
@@ -250,95 +315,159 @@ impl<const N: usize> Board<N> {
             }
             frontier = new;
         }
-        let chains = [0, 1].map(|p| self.fillable(&owned[p], self.heads[p]));
+        let mut disc = PerCell::<u16, N>::new(OUTSIDE);
+        let chains = SCRATCH.with(|scratch| {
+            let scratch = &mut *scratch.borrow_mut();
+            let disc = disc.0.as_flattened_mut();
+            [0, 1].map(|p| self.fillable(&owned[p], self.heads[p], disc, scratch))
+        });
         Space {
             separated: !touching,
             territory: owned.map(|o| o.count()),
-            fillable: chains.map(|c| c.moves()),
-            edges: chains.map(|c| c.edges as u32 / 2),
+            fillable: chains.map(Chain::moves),
+            edges: chains.map(|c| c.edges() / 2),
         }
     }
 
     /// The tree-of-chambers fill of `region` from `head` (see the module notes): one
-    /// iterative depth-first search over the region and the head. When the search returns
-    /// from `w` to `v` with `low[w] >= disc[v]`, the cells found since `w` form a block
-    /// hanging off `v`; its value is its cells plus the best chain hanging off any of
-    /// them, and `v` keeps the best of its blocks.
+    /// iterative depth-first search over the region and the head (Tarjan's low points).
+    /// When the search returns from `w` to `v` with `low[w] >= disc[v]`, the cells found
+    /// since `w` and not yet given to a block form a block hanging off `v`; its value is
+    /// its cells plus the best chain hanging off any of them, and `v` keeps the best of
+    /// its blocks (the first of equals).
     ///
-    /// Shaped for few mispredicted branches: the next cell to visit comes from a 4-bit
-    /// mask of unvisited neighbours, and `low` takes the neighbours' discovery times only
-    /// when a cell is finished (every neighbour is visited by then, and unvisited or
-    /// outside cells keep the `u16::MAX` they start with).
-    fn fillable(&self, region: &Cells<N>, head: usize) -> Chain {
-        let head_colour = self.white.contains(head);
-        let mut unvisited = *region;
-        let mut disc = PerCell::<u16, N>::new(u16::MAX);
-        let mut low = PerCell::<u16, N>::new(u16::MAX);
-        // the best chain of blocks hanging off each cell
-        let mut best = PerCell::<Chain, N>::new(Chain::default());
-        // the parents of the cell being searched, and the cells found but not yet
-        // assigned to a block
-        let mut parents = PerCell::<u16, N>::new(0);
-        let mut pending = PerCell::<u16, N>::new(0);
-        let (mut depth, mut pending_len) = (0, 0);
-        let mut time = 0;
-        disc[head] = time;
-        low[head] = time;
-        let mut v = head;
-        loop {
+    /// Shaped for few instructions a cell, all of them on arrays the search writes before
+    /// it reads them (nothing to clear per call but `disc`, which the caller hands over
+    /// holding [`OUTSIDE`] everywhere and gets back so):
+    /// - `disc` tells everything about a neighbour: its discovery time once visited,
+    ///   [`UNVISITED`] plus its number of neighbours in the region before, [`OUTSIDE`]
+    ///   when it is not in the region. One load per neighbour gives the mask of unvisited
+    ///   ones and the low point (the smallest discovery time among them: a neighbour
+    ///   visited later is a descendant, whose time is larger);
+    /// - the cells found but not yet given to a block are only summed, in a running
+    ///   [`Chain`] whose value at a child's discovery its parent's frame keeps: the block
+    ///   is the difference. A cell's colour is the parity of its depth (every step
+    ///   changes colour);
+    /// - only the finished cells with blocks hanging off them go on a stack, `rich`, to
+    ///   give a block the best chain below it: the one with the most moves and cells, the
+    ///   last found of equals (the old search's order, which read the block's cells from
+    ///   the last found back).
+    fn fillable(
+        &self,
+        region: &Cells<N>,
+        head: usize,
+        disc: &mut [u16],
+        scratch: &mut Scratch,
+    ) -> Chain {
+        let degree = region.degrees(&self.deltas);
+        for (d, cells) in degree.iter().enumerate() {
+            for i in cells.iter() {
+                disc[i] = UNVISITED + d as u16;
+            }
+        }
+        disc[head] = 0;
+        let deltas = self.deltas;
+        let Scratch { frames, rich } = scratch;
+        frames.clear();
+        rich.clear();
+        let (mut v, mut disc_v, mut low_v, mut best_v) = (head, 0u16, 0u16, Chain::default());
+        let (mut time, mut found, mut colour) = (0u16, Chain::default(), Chain::FIRST);
+        let best = loop {
+            let near = deltas.map(|d| disc[v.wrapping_add_signed(d)]);
+            low_v = low_v.min(near[0].min(near[1]).min(near[2].min(near[3])));
             let fresh = (0..4).fold(0u32, |mask, k| {
-                let w = v.wrapping_add_signed(self.deltas[k]);
-                mask | (unvisited.contains(w) as u32) << k
+                mask | u32::from(near[k].wrapping_sub(UNVISITED) <= 4) << k
             });
             if fresh != 0 {
-                let w = v.wrapping_add_signed(self.deltas[fresh.trailing_zeros() as usize]);
-                unvisited.0[w >> 6] &= !(1 << (w & 63));
+                let w = v.wrapping_add_signed(deltas[fresh.trailing_zeros() as usize]);
+                let degree = u64::from(disc[w] - UNVISITED);
+                frames.push(Frame {
+                    cell: v as u16,
+                    disc: disc_v,
+                    low: low_v,
+                    found,
+                    best: best_v,
+                });
                 time += 1;
                 disc[w] = time;
-                low[w] = time;
-                parents[depth] = v as u16;
-                depth += 1;
-                pending[pending_len] = w as u16;
-                pending_len += 1;
-                v = w;
+                found.0 += colour + degree * Chain::EDGE;
+                colour ^= Chain::FIRST ^ Chain::SECOND;
+                (v, disc_v, low_v, best_v) = (w, time, u16::MAX, Chain::default());
                 continue;
             }
-            if depth == 0 {
-                break;
-            }
-            let back = self
-                .deltas
-                .iter()
-                .map(|&d| disc[v.wrapping_add_signed(d)])
-                .min()
-                .unwrap_or(u16::MAX);
-            let low_v = low[v].min(back);
-            depth -= 1;
-            let parent = parents[depth] as usize;
-            low[parent] = low[parent].min(low_v);
-            if low_v >= disc[parent] {
-                let mut block = Chain::default();
-                let mut below = Chain::default();
-                loop {
-                    pending_len -= 1;
-                    let u = pending[pending_len] as usize;
-                    block.add(self.white.contains(u) != head_colour);
-                    block.edges += self
-                        .deltas
-                        .iter()
-                        .filter(|&&d| region.contains(u.wrapping_add_signed(d)))
-                        .count() as u16;
-                    below = below.better(best[u]);
-                    if u == v {
+            let Some(parent) = frames.pop() else {
+                break best_v;
+            };
+            colour ^= Chain::FIRST ^ Chain::SECOND;
+            let (child_disc, child_low, child_best) = (disc_v, low_v, best_v);
+            (v, disc_v, best_v) = (parent.cell as usize, parent.disc, parent.best);
+            low_v = parent.low.min(child_low);
+            if child_low >= disc_v {
+                // the best chain below the block: the most moves and cells, the last
+                // found of equals
+                let mut below = (0u64, Chain::default());
+                let mut consider = |found_at: u16, chain: Chain| {
+                    let rank = u64::from(chain.key()) << 16 | u64::from(found_at);
+                    if rank > below.0 {
+                        below = (rank, chain);
+                    }
+                };
+                if child_best != Chain::default() {
+                    consider(child_disc, child_best);
+                }
+                while let Some(&(found_at, chain)) = rich.last() {
+                    if found_at < child_disc {
                         break;
                     }
+                    rich.pop();
+                    consider(found_at, chain);
                 }
-                best[parent] = best[parent].better(block.join(below));
+                let chain = Chain(found.0 - parent.found.0 + below.1 .0);
+                found = parent.found;
+                if chain.key() > best_v.key() {
+                    best_v = chain;
+                }
+            } else if child_best != Chain::default() {
+                rich.push((child_disc, child_best));
             }
-            v = parent;
+        };
+        for i in region.iter() {
+            disc[i] = OUTSIDE;
         }
-        best[head]
+        disc[head] = OUTSIDE;
+        best
     }
+}
+
+/// [`Board::fillable`]'s `disc` of a cell outside the region.
+const OUTSIDE: u16 = u16::MAX;
+/// [`Board::fillable`]'s `disc` of an unvisited cell of the region with no neighbour in
+/// the region (plus one for each neighbour). Above every discovery time.
+const UNVISITED: u16 = u16::MAX - 15;
+
+/// A cell on [`Board::fillable`]'s search path.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    cell: u16,
+    disc: u16,
+    low: u16,
+    /// The cells found before its child on the path.
+    found: Chain,
+    /// The best chain of the blocks hanging off it so far.
+    best: Chain,
+}
+
+/// [`Board::fillable`]'s stacks, kept from call to call.
+#[derive(Default)]
+struct Scratch {
+    frames: Vec<Frame>,
+    /// The finished cells with blocks hanging off them, not yet in a block themselves:
+    /// discovery time and best chain.
+    rich: Vec<(u16, Chain)>,
+}
+
+thread_local! {
+    static SCRATCH: RefCell<Scratch> = RefCell::new(Scratch::default());
 }
 
 /// One value per bit of an `N`-word set (indexed like the bits).
@@ -351,67 +480,44 @@ impl<T: Copy, const N: usize> PerCell<T, N> {
     }
 }
 
-impl<T, const N: usize> std::ops::Index<usize> for PerCell<T, N> {
-    type Output = T;
-    #[inline(always)]
-    fn index(&self, i: usize) -> &T {
-        &self.0[i >> 6][i & 63]
-    }
-}
-
-impl<T, const N: usize> std::ops::IndexMut<usize> for PerCell<T, N> {
-    #[inline(always)]
-    fn index_mut(&mut self, i: usize) -> &mut T {
-        &mut self.0[i >> 6][i & 63]
-    }
-}
-
-/// Cells of a chain of chambers by colour, relative to the head that fills them.
+/// Cells of a chain of chambers by colour, relative to the head that fills them, and
+/// their edges, 16 bits each in one word (so that chains add and subtract as numbers):
+/// cells of the colour of the head's first step (the other colour), cells of the head's
+/// colour, and neighbours inside the region summed over the cells (each edge twice).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Chain {
-    /// Cells of the colour of the head's first step (the other colour).
-    first: u16,
-    /// Cells of the head's colour.
-    second: u16,
-    /// Neighbours inside the region, summed over the cells (each edge twice).
-    edges: u16,
-}
+struct Chain(u64);
 
 impl Chain {
+    const FIRST: u64 = 1;
+    const SECOND: u64 = 1 << 16;
+    const EDGE: u64 = 1 << 32;
+
     #[inline(always)]
-    fn add(&mut self, other_colour: bool) {
-        if other_colour {
-            self.first += 1;
-        } else {
-            self.second += 1;
-        }
+    fn first(self) -> u32 {
+        (self.0 & 0xffff) as u32
     }
 
     #[inline(always)]
-    fn join(self, other: Chain) -> Chain {
-        Chain {
-            first: self.first + other.first,
-            second: self.second + other.second,
-            edges: self.edges + other.edges,
-        }
+    fn second(self) -> u32 {
+        (self.0 >> 16 & 0xffff) as u32
+    }
+
+    #[inline(always)]
+    fn edges(self) -> u32 {
+        (self.0 >> 32 & 0xffff) as u32
     }
 
     /// The checkerboard parity bound on the moves that fill the chain.
     #[inline(always)]
     fn moves(self) -> u32 {
-        let (a, b) = (self.first as u32, self.second as u32);
+        let (a, b) = (self.first(), self.second());
         2 * a.min(b) + u32::from(a > b)
     }
 
-    /// The chain with more moves (more cells on a tie).
+    /// What ranks chains: more moves, then more cells.
     #[inline(always)]
-    fn better(self, other: Chain) -> Chain {
-        let key = |c: Chain| (c.moves(), c.first + c.second);
-        if key(other) > key(self) {
-            other
-        } else {
-            self
-        }
+    fn key(self) -> u32 {
+        self.moves() << 16 | (self.first() + self.second())
     }
 }
 
