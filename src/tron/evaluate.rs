@@ -297,24 +297,29 @@ impl<const N: usize> Board<N> {
     fn space(&self) -> Space {
         let mut reached = self.heads.map(Cells::<N>::single);
         let mut frontier = reached;
-        let mut owned = [Cells::<N>::EMPTY; 2];
-        let mut touching = false;
+        let mut unvisited = self.free;
         loop {
-            let spread = [0, 1].map(|p| frontier[p].spread(self.stride).and(self.free));
-            touching |= !spread[0].and(reached[1]).is_empty();
-            let visited = reached[0].or(reached[1]);
-            let new = [0, 1].map(|p| spread[p].and_not(visited));
-            if new[0].is_empty() && new[1].is_empty() {
+            let new = [0, 1].map(|p| frontier[p].spread(self.stride).and(unvisited));
+            let either = new[0].or(new[1]);
+            if either.is_empty() {
                 break;
             }
-            let both = new[0].and(new[1]);
-            touching |= !both.is_empty();
-            for p in 0..2 {
-                owned[p] = owned[p].or(new[p].and_not(both));
-                reached[p] = reached[p].or(new[p]);
-            }
+            unvisited = unvisited.and_not(either);
+            reached = [0, 1].map(|p| reached[p].or(new[p]));
             frontier = new;
         }
+        // The cells both reach in the same step are the battlefront. The riders touch when
+        // they share a cell or a free cell of one borders the other's.
+        let front = reached[0].and(reached[1]);
+        let bordering = reached[0]
+            .spread(self.stride)
+            .and(reached[1])
+            .and(self.free);
+        let touching = !front.is_empty() || !bordering.is_empty();
+        let owned = [0, 1].map(|p| {
+            let head = Cells::single(self.heads[p]);
+            reached[p].and_not(reached[1 - p]).and_not(head)
+        });
         let mut disc = PerCell::<u16, N>::new(OUTSIDE);
         let chains = SCRATCH.with(|scratch| {
             let scratch = &mut *scratch.borrow_mut();
