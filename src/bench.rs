@@ -9,6 +9,7 @@ use crate::bot::Config;
 use crate::json;
 use crate::search::{seeded_position, FastRng, Limits, Search, SearchStats};
 use rand::SeedableRng;
+use std::time::{Duration, Instant};
 
 /// How long each position is searched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -43,12 +44,15 @@ pub struct BenchResult {
     pub depth: Option<u32>,
     /// Search threads (UTTT's root parallelism; 1 for Light Riders).
     pub threads: usize,
+    /// Light Riders' evaluation bench only: the static evaluations timed and their time.
+    pub evaluations: Option<(u64, Duration)>,
 }
 
 impl BenchResult {
     /// The JSON line: `game`, `position`, `threads`, `iterations`, `playouts`, `ms`,
     /// `iterations_per_sec` (all threads together), `playouts_per_sec`, `nodes`, `best`,
-    /// and for alpha-beta `depth` and `nodes_per_sec`.
+    /// for alpha-beta `depth` and `nodes_per_sec`, and for the evaluation bench
+    /// `evaluations` and `evaluations_per_sec`.
     pub fn to_json(&self) -> String {
         let secs = self.stats.elapsed.as_secs_f64().max(1e-9);
         let per_sec = |count: u64| json::number(count as f64 / secs, 0);
@@ -67,6 +71,11 @@ impl BenchResult {
         if let Some(depth) = self.depth {
             fields.push(("depth", depth.to_string()));
             fields.push(("nodes_per_sec", per_sec(self.stats.nodes as u64)));
+        }
+        if let Some((count, elapsed)) = self.evaluations {
+            let rate = count as f64 / elapsed.as_secs_f64().max(1e-9);
+            fields.push(("evaluations", count.to_string()));
+            fields.push(("evaluations_per_sec", json::number(rate, 0)));
         }
         json::object(&fields)
     }
@@ -110,6 +119,7 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
                 best,
                 depth,
                 threads,
+                evaluations: None,
             }
         })
         .collect()
@@ -153,6 +163,7 @@ pub fn tron_battle(budget: BenchBudget) -> Vec<BenchResult> {
                 best: format!("{:?}", result.best.map(|d| (d, result.score))),
                 depth: Some(result.depth),
                 threads: 1,
+                evaluations: None,
             }
         })
         .collect()
@@ -213,6 +224,7 @@ fn tron_positions(
                 best,
                 depth,
                 threads: 1,
+                evaluations: None,
             }
         })
         .collect()
@@ -291,5 +303,88 @@ fn tron_game(
         best: format!("{:?} after {rounds} rounds", state.outcome()),
         depth: None,
         threads: 1,
+        evaluations: None,
     }
+}
+
+/// Alpha-beta nodes whose evaluated positions [`tron_evaluations`] times.
+const EVALUATION_NODES: u64 = 20_000;
+
+/// The speed of Light Riders' static evaluation, [`crate::tron::evaluate::space`]
+/// (`mctsbot bench --game tron --evaluations`): per position of [`tron`], the alpha-beta
+/// searcher's line for the budget (`depth`, `nodes_per_sec`), and the evaluation timed
+/// alone over the positions alpha-beta evaluates in its first 20,000 nodes from there, as
+/// often as the budget allows (`--iterations N`: N evaluations). `best` is a checksum of
+/// the evaluations of those positions, the same for every build that evaluates alike.
+pub fn tron_evaluations(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
+    use crate::bot::tron::options::TronSearchKind;
+    use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Evaluate, Score};
+    use crate::search::Sequentialized;
+    use crate::tron::evaluate::space;
+    use crate::tron::TronState;
+
+    /// Alpha-beta's evaluation, keeping every position it evaluates.
+    struct Collect(Vec<TronState>);
+    impl Evaluate<Sequentialized<TronState>> for Collect {
+        fn evaluate(
+            &mut self,
+            position: &Sequentialized<TronState>,
+            player: crate::game::Player,
+        ) -> Score {
+            self.0.push(position.game().clone());
+            crate::tron::evaluate::evaluate(position.game(), player)
+        }
+    }
+
+    let mut config = config.clone();
+    config.tron.search = TronSearchKind::AlphaBeta;
+    let positions = riddles_positions();
+    let searched = tron_positions(budget, &config, positions.clone());
+    positions
+        .into_iter()
+        .zip(searched)
+        .map(|((_, position), mut result)| {
+            let mut collect = AlphaBeta::new(AlphaBetaConfig::default(), Collect(Vec::new()));
+            collect.search(
+                &Sequentialized::new(position, 0),
+                Limits::iterations(EVALUATION_NODES),
+            );
+            let evaluated = &collect.evaluator().0;
+            let checksum = evaluated.iter().fold(0u64, |sum, state| {
+                let s = space(state);
+                let fields = [s.territory, s.fillable, s.edges];
+                fields
+                    .iter()
+                    .flatten()
+                    .fold(sum ^ u64::from(s.separated), |h, &x| {
+                        let mut mix = h ^ u64::from(x);
+                        crate::tron::grid::splitmix64(&mut mix)
+                    })
+            });
+            let start = Instant::now();
+            let mut count = 0u64;
+            'timing: loop {
+                for chunk in evaluated.chunks(256) {
+                    for state in chunk {
+                        std::hint::black_box(space(std::hint::black_box(state)));
+                    }
+                    count += chunk.len() as u64;
+                    let done = match budget {
+                        BenchBudget::Millis(ms) => start.elapsed().as_millis() >= u128::from(ms),
+                        BenchBudget::Iterations(n) => count >= n,
+                    };
+                    if done {
+                        break 'timing;
+                    }
+                }
+            }
+            result.position = format!("{}/space", result.position);
+            result.best = format!(
+                "{checksum:016x} over {} evaluated positions",
+                evaluated.len()
+            );
+            result.evaluations = Some((count, start.elapsed()));
+            result
+        })
+        .collect()
 }

@@ -42,14 +42,16 @@ fn play(args: &[String]) -> Result<(), String> {
     bot::run(stdin, stdout, config).map_err(|e| format!("engine pipe closed: {e}"))
 }
 
-/// `mctsbot bench [--ms N | --iterations N] [--playouts] [OPTIONS]`: a timed search of
-/// each fixed position, or an exactly repeatable one of `N` iterations (whose chosen
-/// moves and node counts are a signature of the search: a refactoring must not change
-/// them); `--playouts` (Light Riders): once per play-out policy.
+/// `mctsbot bench [--ms N | --iterations N] [--playouts] [--evaluations] [OPTIONS]`: a
+/// timed search of each fixed position, or an exactly repeatable one of `N` iterations
+/// (whose chosen moves and node counts are a signature of the search: a refactoring must
+/// not change them); `--playouts` (Light Riders): once per play-out policy;
+/// `--evaluations` (Light Riders): alpha-beta's search and its static evaluation's speed.
 fn bench(args: &[String]) -> Result<(), String> {
     let mut ms = 1000;
     let mut iterations = None;
     let mut playouts = false;
+    let mut evaluations = false;
     let mut battle = false;
     let mut rest = Vec::new();
     let mut args = args.iter();
@@ -64,6 +66,7 @@ fn bench(args: &[String]) -> Result<(), String> {
             "--ms" => ms = number("milliseconds")?,
             "--iterations" => iterations = Some(number("a number of iterations")?),
             "--playouts" => playouts = true,
+            "--evaluations" => evaluations = true,
             // CodinGame's Tron Battle is not a `--game` of the engines' protocol.
             "--game" if args.as_slice().first().map(String::as_str) == Some("tron-battle") => {
                 args.next();
@@ -76,6 +79,7 @@ fn bench(args: &[String]) -> Result<(), String> {
     let budget = iterations.map_or(BenchBudget::Millis(ms), BenchBudget::Iterations);
     let results = match config.common.game {
         _ if battle => mctsbot::bench::tron_battle(budget),
+        Some(GameKind::Tron) if evaluations => mctsbot::bench::tron_evaluations(budget, &config),
         Some(GameKind::Tron) if playouts => mctsbot::bench::tron_playouts(budget, &config),
         Some(GameKind::Tron) => mctsbot::bench::tron(budget, &config),
         Some(GameKind::Uttt) | None => mctsbot::bench::uttt(budget, &config),

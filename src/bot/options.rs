@@ -31,10 +31,13 @@ mctsbot: a Monte-Carlo Tree Search bot for Ultimate Tic-Tac-Toe and Light Riders
 
 USAGE:
     mctsbot [OPTIONS]                 play: engine commands on stdin, answers on stdout
-    mctsbot bench [--game uttt|tron|tron-battle] [--ms N | --iterations N] [--playouts] [OPTIONS]
+    mctsbot bench [--game uttt|tron|tron-battle] [--ms N | --iterations N] [--playouts]
+                  [--evaluations] [OPTIONS]
                                       search fixed positions for N ms [1000] or exactly
                                       N iterations (repeatable), one JSON line each;
-                                      --playouts: Light Riders once per play-out policy
+                                      --playouts: Light Riders once per play-out policy;
+                                      --evaluations: Light Riders' alpha-beta, and its
+                                      evaluations a second
     mctsbot perft [DEPTH]             UTTT move-generation counts from the empty board
     mctsbot --version                 the version
 
@@ -50,7 +53,7 @@ Logs go to stderr; set RUST_LOG=debug for more, RUST_LOG=warn for less [info].
 
 /// The flags of `bench` (read by `main` before the options): `--help` names them in the
 /// header.
-pub const BENCH_FLAGS: &[&str] = &["--ms", "--iterations", "--playouts"];
+pub const BENCH_FLAGS: &[&str] = &["--ms", "--iterations", "--playouts", "--evaluations"];
 
 /// The flags `main` answers before any parsing.
 pub const MAIN_FLAGS: &[&str] = &["--help", "--version"];
