@@ -401,6 +401,19 @@ impl<const N: usize> Board<N> {
     /// except where it picks the chain below a block from equals by the order it found
     /// the doors: where two different chains tie there, this gives up.
     fn chambers(&self, region: &Cells<N>, head: usize, scratch: &mut Scratch) -> Option<Chain> {
+        let doors = self.doors(region, head)?;
+        if doors.cells.is_empty() && !doors.head_cut {
+            // no door, and the head's neighbours join up round it: one block
+            return Some(doors.counts(region));
+        }
+        self.contract(region, head, &doors, scratch);
+        scratch.search_nodes()
+    }
+
+    /// The doors of `region` with `head` (see [`Board::chambers`]) and what counting its
+    /// cells needs, or `None` where there are so many that the cell search is quicker.
+    #[inline(always)]
+    fn doors(&self, region: &Cells<N>, head: usize) -> Option<Doors<N>> {
         let near = region.or(Cells::single(head));
         // the eight neighbours: bit `v` of `up` is the cell above `v`, ...
         let [up, down, left, right] = self.deltas.map(|d| near.toward(d));
@@ -433,48 +446,36 @@ impl<const N: usize> Board<N> {
             let d = self.deltas[k];
             [up, down, left, right][k].and_not(Cells::single(head.wrapping_add_signed(-d)))
         });
-        let counts = |cells: &Cells<N>| {
-            let first = u64::from(cells.and(first_colour).count());
-            let second = u64::from(cells.count()) - first;
-            let edges: u64 = in_region
-                .iter()
-                .map(|r| u64::from(cells.and(*r).count()))
-                .sum();
-            Chain(first * Chain::FIRST + second * Chain::SECOND + edges * Chain::EDGE)
-        };
-        if doors.is_empty() && !cut.contains(head) {
-            // no door, and the head's neighbours join up round it: one block
-            return Some(counts(region));
-        }
+        Some(Doors {
+            near,
+            cells: doors,
+            head_cut: cut.contains(head),
+            first_colour,
+            in_region,
+        })
+    }
 
+    /// Fills `scratch`'s nodes, their neighbours and `node_of` with the graph of the head
+    /// (node 0), the doors and the pieces the doors cut `region` into.
+    #[inline(always)]
+    fn contract(&self, region: &Cells<N>, head: usize, doors: &Doors<N>, scratch: &mut Scratch) {
         let Scratch {
-            rich,
             node_of,
             nodes,
             adjacent,
-            node_disc,
-            node_frames,
             ..
         } = scratch;
         nodes.clear();
         adjacent.clear();
-        rich.clear();
-        node_frames.clear();
         node_of.resize(N * 64, 0);
         // the head and the doors, their neighbours filled in once the pieces are known
-        let cell_nodes = doors.or(Cells::single(head));
-        let door_counts = |door: usize| {
-            let colour = if first_colour.contains(door) {
-                Chain::FIRST
-            } else {
-                Chain::SECOND
-            };
-            let edges = in_region.iter().filter(|r| r.contains(door)).count() as u64;
-            Chain(colour + edges * Chain::EDGE)
-        };
-        for (cell, inc) in std::iter::once((head, Chain::default()))
-            .chain(doors.iter().map(|door| (door, door_counts(door))))
-        {
+        let cell_nodes = doors.cells.or(Cells::single(head));
+        for (cell, inc) in std::iter::once((head, Chain::default())).chain(
+            doors
+                .cells
+                .iter()
+                .map(|door| (door, doors.door_counts(door))),
+        ) {
             node_of[cell] = nodes.len() as u16;
             nodes.push(Node {
                 inc,
@@ -483,7 +484,7 @@ impl<const N: usize> Board<N> {
             });
         }
         let next_to_cell_nodes = cell_nodes.spread(self.stride);
-        let mut rest = region.and_not(doors);
+        let mut rest = region.and_not(doors.cells);
         // the first fill from the middle cell, most likely in the largest piece, which a
         // fill from its middle covers in fewer steps than from its corner
         let mut next_seed = rest.middle();
@@ -499,96 +500,24 @@ impl<const N: usize> Board<N> {
                 adjacent.push(node_of[cell]);
             }
             nodes.push(Node {
-                inc: counts(&piece),
+                inc: doors.counts(&piece),
                 piece: true,
                 adjacent: start..adjacent.len() as u32,
             });
         }
         // outside the region, a door's neighbour is a node found long ago
         let outside = nodes.len() as u16;
-        for (id, cell) in std::iter::once(head).chain(doors.iter()).enumerate() {
+        for (id, cell) in std::iter::once(head).chain(doors.cells.iter()).enumerate() {
             let start = adjacent.len() as u32;
             adjacent.extend(self.deltas.map(|d| {
                 let next = cell.wrapping_add_signed(d);
-                if near.contains(next) {
+                if doors.near.contains(next) {
                     node_of[next]
                 } else {
                     outside
                 }
             }));
             nodes[id].adjacent = start..adjacent.len() as u32;
-        }
-
-        // Tarjan's low points on the nodes, as in `fillable`
-        node_disc.clear();
-        node_disc.resize(nodes.len() + 1, NOT_FOUND);
-        node_disc[0] = 0;
-        node_disc[nodes.len()] = NOT_FOUND - 1;
-        let mut time = 0u16;
-        let (mut v, mut disc_v, mut low_v, mut best_v) = (0usize, 0u16, 0u16, Chain::default());
-        let mut next = nodes[0].adjacent.clone();
-        let mut found = Chain::default();
-        'search: loop {
-            while let Some(k) = next.next() {
-                let u = adjacent[k as usize] as usize;
-                let disc_u = node_disc[u];
-                if disc_u == NOT_FOUND {
-                    node_frames.push(NodeFrame {
-                        node: v as u16,
-                        disc: disc_v,
-                        low: low_v,
-                        next: next.clone(),
-                        found,
-                        best: best_v,
-                    });
-                    time += 1;
-                    node_disc[u] = time;
-                    found.0 += nodes[u].inc.0;
-                    (v, disc_v, low_v, best_v) = (u, time, time, Chain::default());
-                    next = nodes[u].adjacent.clone();
-                    continue 'search;
-                }
-                low_v = low_v.min(disc_u);
-            }
-            let Some(parent) = node_frames.pop() else {
-                break 'search Some(best_v);
-            };
-            let (child_disc, child_low, child_best) = (disc_v, low_v, best_v);
-            (v, disc_v, best_v, next) =
-                (parent.node as usize, parent.disc, parent.best, parent.next);
-            low_v = parent.low.min(child_low);
-            if child_low >= disc_v && !nodes[v].piece {
-                let mut below = (0, Chain::default());
-                let mut tie = false;
-                let mut consider = |chain: Chain| {
-                    let key = chain.key();
-                    if key > below.0 {
-                        (below, tie) = ((key, chain), false);
-                    } else if key == below.0 && chain != below.1 {
-                        tie = true;
-                    }
-                };
-                if child_best != Chain::default() {
-                    consider(child_best);
-                }
-                while let Some(&(found_at, chain)) = rich.last() {
-                    if found_at < child_disc {
-                        break;
-                    }
-                    rich.pop();
-                    consider(chain);
-                }
-                if tie {
-                    break 'search None;
-                }
-                let chain = Chain(found.0 - parent.found.0 + below.1 .0);
-                found = parent.found;
-                if chain.key() > best_v.key() {
-                    best_v = chain;
-                }
-            } else if child_best != Chain::default() {
-                rich.push((child_disc, child_best));
-            }
         }
     }
 
@@ -666,26 +595,8 @@ impl<const N: usize> Board<N> {
             (v, disc_v, best_v) = (parent.cell as usize, parent.disc, parent.best);
             low_v = parent.low.min(child_low);
             if child_low >= disc_v {
-                // the best chain below the block: the most moves and cells, the last
-                // found of equals
-                let mut below = (0u64, Chain::default());
-                let mut consider = |found_at: u16, chain: Chain| {
-                    let rank = u64::from(chain.key()) << 16 | u64::from(found_at);
-                    if rank > below.0 {
-                        below = (rank, chain);
-                    }
-                };
-                if child_best != Chain::default() {
-                    consider(child_disc, child_best);
-                }
-                while let Some(&(found_at, chain)) = rich.last() {
-                    if found_at < child_disc {
-                        break;
-                    }
-                    rich.pop();
-                    consider(found_at, chain);
-                }
-                let chain = Chain(found.0 - parent.found.0 + below.1 .0);
+                let below = last_best_below(rich, child_disc, child_best);
+                let chain = Chain(found.0 - parent.found.0 + below.0);
                 found = parent.found;
                 if chain.key() > best_v.key() {
                     best_v = chain;
@@ -766,6 +677,170 @@ struct Scratch {
     adjacent: Vec<u16>,
     node_disc: Vec<u16>,
     node_frames: Vec<NodeFrame>,
+}
+
+/// The doors of a region (see [`Board::chambers`]) and what counting its cells needs.
+struct Doors<const N: usize> {
+    /// The region and the head.
+    near: Cells<N>,
+    /// The doors: the cells of the region whose eight neighbours do not prove them no
+    /// articulation point.
+    cells: Cells<N>,
+    /// Whether the head's neighbours do not join up round it.
+    head_cut: bool,
+    /// The region's cells of the colour of the head's first step.
+    first_colour: Cells<N>,
+    /// The cells with a neighbour in the region at each of the deltas (the head left out).
+    in_region: [Cells<N>; 4],
+}
+
+impl<const N: usize> Doors<N> {
+    /// The counts of `cells` of the region: cells by colour and their edges.
+    #[inline(always)]
+    fn counts(&self, cells: &Cells<N>) -> Chain {
+        let first = u64::from(cells.and(self.first_colour).count());
+        let second = u64::from(cells.count()) - first;
+        let edges: u64 = self
+            .in_region
+            .iter()
+            .map(|r| u64::from(cells.and(*r).count()))
+            .sum();
+        Chain(first * Chain::FIRST + second * Chain::SECOND + edges * Chain::EDGE)
+    }
+
+    /// The counts of one door.
+    #[inline(always)]
+    fn door_counts(&self, door: usize) -> Chain {
+        let colour = if self.first_colour.contains(door) {
+            Chain::FIRST
+        } else {
+            Chain::SECOND
+        };
+        let edges = self.in_region.iter().filter(|r| r.contains(door)).count() as u64;
+        Chain(colour + edges * Chain::EDGE)
+    }
+}
+
+impl Scratch {
+    /// Tarjan's low points on the graph [`Board::contract`] built, from the head, as in
+    /// [`Board::fillable`]: the best chain, or `None` where two different chains tie
+    /// below a block.
+    #[inline(always)]
+    fn search_nodes(&mut self) -> Option<Chain> {
+        let Scratch {
+            rich,
+            nodes,
+            adjacent,
+            node_disc,
+            node_frames,
+            ..
+        } = self;
+        rich.clear();
+        node_frames.clear();
+        node_disc.clear();
+        node_disc.resize(nodes.len() + 1, NOT_FOUND);
+        node_disc[0] = 0;
+        node_disc[nodes.len()] = NOT_FOUND - 1;
+        let mut time = 0u16;
+        let (mut v, mut disc_v, mut low_v, mut best_v) = (0usize, 0u16, 0u16, Chain::default());
+        let mut next = nodes[0].adjacent.clone();
+        let mut found = Chain::default();
+        'search: loop {
+            while let Some(k) = next.next() {
+                let u = adjacent[k as usize] as usize;
+                let disc_u = node_disc[u];
+                if disc_u == NOT_FOUND {
+                    node_frames.push(NodeFrame {
+                        node: v as u16,
+                        disc: disc_v,
+                        low: low_v,
+                        next: next.clone(),
+                        found,
+                        best: best_v,
+                    });
+                    time += 1;
+                    node_disc[u] = time;
+                    found.0 += nodes[u].inc.0;
+                    (v, disc_v, low_v, best_v) = (u, time, time, Chain::default());
+                    next = nodes[u].adjacent.clone();
+                    continue 'search;
+                }
+                low_v = low_v.min(disc_u);
+            }
+            let Some(parent) = node_frames.pop() else {
+                break 'search Some(best_v);
+            };
+            let (child_disc, child_low, child_best) = (disc_v, low_v, best_v);
+            (v, disc_v, best_v, next) =
+                (parent.node as usize, parent.disc, parent.best, parent.next);
+            low_v = parent.low.min(child_low);
+            if child_low >= disc_v && !nodes[v].piece {
+                let Some(below) = untied_below(rich, child_disc, child_best) else {
+                    break 'search None;
+                };
+                let chain = Chain(found.0 - parent.found.0 + below.0);
+                found = parent.found;
+                if chain.key() > best_v.key() {
+                    best_v = chain;
+                }
+            } else if child_best != Chain::default() {
+                rich.push((child_disc, child_best));
+            }
+        }
+    }
+}
+
+/// [`Scratch::search_nodes`]' best chain below a block closing at a door: the most moves
+/// and cells of the child's best and of the `rich` nodes found since `child_disc` (taken
+/// off), or `None` where two different chains tie.
+#[inline(always)]
+fn untied_below(rich: &mut Vec<(u16, Chain)>, child_disc: u16, child_best: Chain) -> Option<Chain> {
+    let mut below = (0, Chain::default());
+    let mut tie = false;
+    let mut consider = |chain: Chain| {
+        let key = chain.key();
+        if key > below.0 {
+            (below, tie) = ((key, chain), false);
+        } else if key == below.0 && chain != below.1 {
+            tie = true;
+        }
+    };
+    if child_best != Chain::default() {
+        consider(child_best);
+    }
+    while let Some(&(found_at, chain)) = rich.last() {
+        if found_at < child_disc {
+            break;
+        }
+        rich.pop();
+        consider(chain);
+    }
+    (!tie).then_some(below.1)
+}
+
+/// [`Board::fillable`]'s best chain below a block: the most moves and cells of the
+/// child's best and of the `rich` cells found since `child_disc` (taken off), the last
+/// found of equals.
+#[inline(always)]
+fn last_best_below(rich: &mut Vec<(u16, Chain)>, child_disc: u16, child_best: Chain) -> Chain {
+    let mut below = (0u64, Chain::default());
+    let mut consider = |found_at: u16, chain: Chain| {
+        let rank = u64::from(chain.key()) << 16 | u64::from(found_at);
+        if rank > below.0 {
+            below = (rank, chain);
+        }
+    };
+    if child_best != Chain::default() {
+        consider(child_disc, child_best);
+    }
+    while let Some(&(found_at, chain)) = rich.last() {
+        if found_at < child_disc {
+            break;
+        }
+        rich.pop();
+        consider(found_at, chain);
+    }
+    below.1
 }
 
 thread_local! {
