@@ -596,11 +596,7 @@ impl<const N: usize> Board<N> {
             low_v = parent.low.min(child_low);
             if child_low >= disc_v {
                 let below = last_best_below(rich, child_disc, child_best);
-                let chain = Chain(found.0 - parent.found.0 + below.0);
-                found = parent.found;
-                if chain.key() > best_v.key() {
-                    best_v = chain;
-                }
+                close_block(&mut found, parent.found, below, &mut best_v);
             } else if child_best != Chain::default() {
                 rich.push((child_disc, child_best));
             }
@@ -778,11 +774,7 @@ impl Scratch {
                 let Some(below) = untied_below(rich, child_disc, child_best) else {
                     break 'search None;
                 };
-                let chain = Chain(found.0 - parent.found.0 + below.0);
-                found = parent.found;
-                if chain.key() > best_v.key() {
-                    best_v = chain;
-                }
+                close_block(&mut found, parent.found, below, &mut best_v);
             } else if child_best != Chain::default() {
                 rich.push((child_disc, child_best));
             }
@@ -816,6 +808,18 @@ fn untied_below(rich: &mut Vec<(u16, Chain)>, child_disc: u16, child_best: Chain
         consider(chain);
     }
     (!tie).then_some(below.1)
+}
+
+/// Closes a block of either low-point search: its value is what was found since its
+/// first cell (`found` back to `parent_found`) plus the best chain `below` it, and the
+/// cut vertex keeps the better of that and its `best` so far.
+#[inline(always)]
+fn close_block(found: &mut Chain, parent_found: Chain, below: Chain, best: &mut Chain) {
+    let chain = Chain(found.0 - parent_found.0 + below.0);
+    *found = parent_found;
+    if chain.key() > best.key() {
+        *best = chain;
+    }
 }
 
 /// [`Board::fillable`]'s best chain below a block: the most moves and cells of the
