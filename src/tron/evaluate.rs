@@ -363,14 +363,12 @@ impl<const N: usize> Board<N> {
             let head = Cells::single(self.heads[p]);
             reached[p].and_not(reached[1 - p]).and_not(head)
         });
-        let mut disc = PerCell::<u16, N>::new(OUTSIDE);
         let chains = SCRATCH.with(|scratch| {
             let scratch = &mut *scratch.borrow_mut();
-            let disc = disc.0.as_flattened_mut();
             [0, 1].map(|p| {
                 let (region, head) = (&owned[p], self.heads[p]);
                 self.chambers(region, head, scratch)
-                    .unwrap_or_else(|| self.fillable(region, head, disc, scratch))
+                    .unwrap_or_else(|| self.fillable(region, head, scratch))
             })
         });
         Space {
@@ -529,8 +527,8 @@ impl<const N: usize> Board<N> {
     /// its blocks (the first of equals).
     ///
     /// Shaped for few instructions a cell, all of them on arrays the search writes before
-    /// it reads them (nothing to clear per call but `disc`, which the caller hands over
-    /// holding [`OUTSIDE`] everywhere and gets back so):
+    /// it reads them (nothing to clear but `disc`, filled with [`OUTSIDE`] here: the
+    /// search on the contracted region, which needs none, runs first and most often):
     /// - `disc` tells everything about a neighbour: its discovery time once visited,
     ///   [`UNVISITED`] plus its number of neighbours in the region before, [`OUTSIDE`]
     ///   when it is not in the region. One load per neighbour gives the mask of unvisited
@@ -544,13 +542,9 @@ impl<const N: usize> Board<N> {
     ///   give a block the best chain below it: the one with the most moves and cells, the
     ///   last found of equals (the old search's order, which read the block's cells from
     ///   the last found back).
-    fn fillable(
-        &self,
-        region: &Cells<N>,
-        head: usize,
-        disc: &mut [u16],
-        scratch: &mut Scratch,
-    ) -> Chain {
+    fn fillable(&self, region: &Cells<N>, head: usize, scratch: &mut Scratch) -> Chain {
+        let mut disc = PerCell::<u16, N>::new(OUTSIDE);
+        let disc = disc.0.as_flattened_mut();
         let degree = region.degrees(&self.deltas);
         for (d, cells) in degree.iter().enumerate() {
             for i in cells.iter() {
@@ -564,7 +558,7 @@ impl<const N: usize> Board<N> {
         rich.clear();
         let (mut v, mut disc_v, mut low_v, mut best_v) = (head, 0u16, 0u16, Chain::default());
         let (mut time, mut found, mut colour) = (0u16, Chain::default(), Chain::FIRST);
-        let best = loop {
+        loop {
             let near = deltas.map(|d| disc[v.wrapping_add_signed(d)]);
             low_v = low_v.min(near[0].min(near[1]).min(near[2].min(near[3])));
             let fresh = (0..4).fold(0u32, |mask, k| {
@@ -600,12 +594,7 @@ impl<const N: usize> Board<N> {
             } else if child_best != Chain::default() {
                 rich.push((child_disc, child_best));
             }
-        };
-        for i in region.iter() {
-            disc[i] = OUTSIDE;
         }
-        disc[head] = OUTSIDE;
-        best
     }
 }
 
