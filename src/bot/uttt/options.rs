@@ -25,7 +25,7 @@ pub struct UtttConfig {
 }
 
 /// The network's share of a leaf's value on the engines' clock unless `--uttt-eval` says
-/// otherwise: the blend beat play-outs there (docs/uttt.md, "The value network").
+/// otherwise: the blend beat play-outs there (docs/uttt.md, "UTTT, the value network").
 pub const ENGINE_NETWORK_SHARE: Option<f32> = Some(0.5);
 
 impl Default for UtttConfig {
