@@ -323,3 +323,48 @@ fn bench_searches_tron_battle_positions_exactly_n_nodes_each() {
     };
     assert_eq!(untimed(&text), untimed(&run()));
 }
+
+#[test]
+fn bench_evaluations_times_the_space_evaluation_on_alpha_betas_positions() {
+    let run = || {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_mctsbot"))
+            .args([
+                "bench",
+                "--game",
+                "tron",
+                "--evaluations",
+                "--iterations",
+                "1000",
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let text = run();
+    let field = |line: &str, name: &str| -> String {
+        let value = line.split(&format!("\"{name}\": ")).nth(1).unwrap();
+        let value = value.trim_start_matches('"');
+        value.split([',', '"', '}']).next().unwrap().to_string()
+    };
+    let positions: Vec<String> = text.lines().map(|l| field(l, "position")).collect();
+    assert_eq!(positions, ["empty16/space", "round12/space"]);
+    for line in text.lines() {
+        // exactly the budget's alpha-beta nodes, and the evaluations timed in chunks of
+        // 256 until the budget is reached
+        assert_eq!(field(line, "iterations"), "1000", "{line}");
+        assert!(field(line, "depth").parse::<u32>().unwrap() > 0, "{line}");
+        let evaluations: u64 = field(line, "evaluations").parse().unwrap();
+        assert!((1000..1000 + 256).contains(&evaluations), "{line}");
+        assert!(line.contains("\"evaluations_per_sec\": "), "{line}");
+        let best = field(line, "best");
+        let (checksum, rest) = best.split_once(" over ").unwrap();
+        assert_eq!(checksum.len(), 16, "{line}");
+        let evaluated: u64 = rest.split(' ').next().unwrap().parse().unwrap();
+        assert!(evaluated > 100, "{line}");
+    }
+    // the checksum of the evaluated positions depends on the evaluation alone
+    let checksums =
+        |text: &str| -> Vec<String> { text.lines().map(|l| field(l, "best")).collect() };
+    assert_eq!(checksums(&text), checksums(&run()));
+}
