@@ -153,8 +153,8 @@ pub fn tron_battle(budget: BenchBudget) -> Vec<BenchResult> {
                 })
                 .find(|b| b.is_alive(0) && b.winner().is_none() && b.safe_moves(0).len() > 1)
                 .expect("some seed leaves a choice");
-            let root = Paranoid { battle, me: 0 };
-            let mut search = AlphaBeta::new(AlphaBetaConfig::default(), RegionLead);
+            let root = Paranoid::all(battle, 0);
+            let mut search = AlphaBeta::new(AlphaBetaConfig::default(), RegionLead::Largest);
             let result = search.search(&root, budget.limits());
             BenchResult {
                 game: "tron-battle",

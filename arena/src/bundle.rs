@@ -142,7 +142,7 @@ bot::uttt::codingame::run(first, received, input, output, &settings)
 
 /// The Tron Battle bundle's `play`.
 const TRON_BATTLE_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
-bot::tron::battle::run(first, received, input, output, protocol::codingame::SAFETY_MS)
+bot::tron::battle::run(first, received, input, output, protocol::codingame::SAFETY_MS, tron::battle::BattleConfig::default())
 }
 "#;
 

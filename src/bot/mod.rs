@@ -96,7 +96,14 @@ fn run_codingame<R: BufRead, W: Write>(
     let settings = uttt::codingame_settings(config);
     if tron_battle {
         info!("CodinGame Tron Battle");
-        return tron::battle::run(first, received, input, output, settings.safety_margin_ms);
+        return tron::battle::run(
+            first,
+            received,
+            input,
+            output,
+            settings.safety_margin_ms,
+            config.tron.battle,
+        );
     }
     info!("CodinGame Ultimate Tic-Tac-Toe");
     uttt::codingame::run(first, received, input, output, &settings)

@@ -5,10 +5,15 @@
 //!
 //! The search sees it through [`Paranoid`]: the searching rider against all the others as
 //! one side (Sturtevant's paranoid reduction of a multi-player game to two players), by
-//! alpha-beta over [`regions`], the Voronoi partition among all riders.
+//! alpha-beta over [`regions`], the Voronoi partition among all riders. Riders that can no
+//! longer reach the searcher's space may be left out of it ([`Battle::rivals_in_reach`]):
+//! their moves change nothing the searcher can meet, and skipping them buys depth.
 
 use super::direction::{DirSet, Direction};
+use super::evaluate::{self, CELL, EDGE};
 use super::grid::{splitmix64, Bitboard, Grid};
+use super::space::reachable_from;
+use super::TronState;
 use crate::game::{Outcome, Player};
 use crate::search::alphabeta::{AlphaBetaGame, Evaluate, Score};
 use crate::search::Game;
@@ -109,6 +114,11 @@ impl Battle {
         (self.alive_count() == 1).then(|| self.alive.trailing_zeros() as usize)
     }
 
+    /// The bit of `rider`'s head.
+    pub fn head_index(&self, rider: usize) -> usize {
+        self.heads[rider] as usize
+    }
+
     /// `(x, y)` of `rider`'s head, while it is in.
     pub fn head(&self, rider: usize) -> Option<(usize, usize)> {
         self.is_alive(rider)
@@ -195,6 +205,35 @@ impl Battle {
         self.to_move = rider as u8;
     }
 
+    /// Passes the turn on while it is with a rider of the mask `skipped` (bit `r`: rider
+    /// `r`), as if those riders stood still; nothing happens if no other rider is in.
+    pub fn skip_riders(&mut self, skipped: u8) {
+        if self.alive & !skipped == 0 {
+            return;
+        }
+        while skipped >> self.to_move & 1 != 0 {
+            self.pass_turn();
+        }
+    }
+
+    /// The free cells `rider` can reach from its head (the head excluded).
+    pub fn reachable(&self, rider: usize) -> Bitboard {
+        reachable_from(&self.blocked.inverted(), self.heads[rider] as usize)
+    }
+
+    /// The other riders still in that `rider` can meet: those whose head borders its
+    /// head or the free cells it can reach (bit `r`: rider `r`).
+    pub fn rivals_in_reach(&self, rider: usize) -> u8 {
+        let grid = self.grid();
+        let mut area = self.reachable(rider);
+        area.set_index(self.heads[rider] as usize);
+        let touched = area | area.neighbours(&grid.board_mask());
+        (0..self.riders())
+            .filter(|&r| r != rider && self.is_alive(r))
+            .filter(|&r| touched.get_index(self.heads[r] as usize))
+            .fold(0, |mask, r| mask | 1 << r)
+    }
+
     /// What the referee reports of `rider` at a turn: its head `Some((x, y))`, or `None`
     /// once it is out. A head one step from the last extends the trail; an error says
     /// where the report does not follow from the position (the report is taken anyway).
@@ -233,6 +272,64 @@ impl Battle {
 /// The cells each rider reaches strictly before every other (by shortest free path, all
 /// riders stepping at once), by rider; cells reached by two at once belong to nobody.
 pub fn regions(battle: &Battle) -> [u32; MAX_RIDERS] {
+    let mut counts = [0; MAX_RIDERS];
+    grow_voronoi(battle, |grown, twice| {
+        for (count, grown) in counts.iter_mut().zip(grown) {
+            *count += grown.and_not(twice).count();
+        }
+    });
+    counts
+}
+
+/// Each rider's Voronoi region (the cells it reaches strictly first) scored as the Light
+/// Riders evaluation scores space: [`CELL`] a cell and [`EDGE`] an edge between two of its
+/// cells, so that open space beats a corridor of as many cells.
+pub fn region_scores(battle: &Battle) -> [Score; MAX_RIDERS] {
+    let mut owned = [Bitboard::empty(battle.grid()); MAX_RIDERS];
+    grow_voronoi(battle, |grown, twice| {
+        for (cells, grown) in owned.iter_mut().zip(grown) {
+            *cells |= grown.and_not(twice);
+        }
+    });
+    owned.map(|cells| {
+        let edges = (cells & cells.shift_right()).count() + (cells & cells.shift_down()).count();
+        cells.count() as Score * CELL + edges as Score * EDGE
+    })
+}
+
+/// Which riders' Voronoi zones touch (bit `b` of entry `a`): a zone is a rider's head and
+/// every cell it reaches first or at once with others, and two zones touch where they
+/// share a cell or two of their cells are neighbours. A rider whose zone does not touch
+/// ours can reach us only through another rider's space.
+pub fn bordering(battle: &Battle) -> [u8; MAX_RIDERS] {
+    let grid = battle.grid();
+    let mut zones = [Bitboard::empty(grid); MAX_RIDERS];
+    for (rider, zone) in zones.iter_mut().enumerate().take(battle.riders()) {
+        if battle.is_alive(rider) {
+            zone.set_index(battle.head_index(rider));
+        }
+    }
+    grow_voronoi(battle, |grown, _| {
+        for (zone, grown) in zones.iter_mut().zip(grown) {
+            *zone |= *grown;
+        }
+    });
+    let mut touching = [0; MAX_RIDERS];
+    for a in 0..battle.riders() {
+        let around = zones[a] | zones[a].neighbours(&grid.board_mask());
+        for b in (0..battle.riders()).filter(|&b| b != a) {
+            if around.intersects(&zones[b]) {
+                touching[a] |= 1 << b;
+            }
+        }
+    }
+    touching
+}
+
+/// The riders' simultaneous breadth-first search over the free cells: `step` sees each
+/// rider's newly reached cells and those reached by two or more at once, step by step.
+#[inline(always)]
+fn grow_voronoi(battle: &Battle, mut step: impl FnMut(&[Bitboard; MAX_RIDERS], &Bitboard)) {
     let grid = battle.grid();
     let free = battle.blocked().inverted();
     let riders = battle.riders();
@@ -244,7 +341,6 @@ pub fn regions(battle: &Battle) -> [u32; MAX_RIDERS] {
             reached |= *front;
         }
     }
-    let mut counts = [0; MAX_RIDERS];
     loop {
         let mut grown = [Bitboard::empty(grid); MAX_RIDERS];
         let mut once = Bitboard::empty(grid);
@@ -258,11 +354,9 @@ pub fn regions(battle: &Battle) -> [u32; MAX_RIDERS] {
             once |= grown[rider];
         }
         if once.is_empty() {
-            return counts;
+            return;
         }
-        for (count, grown) in counts.iter_mut().zip(&grown) {
-            *count += grown.and_not(&twice).count();
-        }
+        step(&grown, &twice);
         frontier = grown;
         reached |= once;
     }
@@ -275,6 +369,53 @@ pub fn regions(battle: &Battle) -> [u32; MAX_RIDERS] {
 pub struct Paranoid {
     pub battle: Battle,
     pub me: usize,
+    /// Riders left out of the search (bit `r`: rider `r`): their turns are skipped, their
+    /// trails stay as walls, their regions are not counted.
+    pub frozen: u8,
+}
+
+impl Paranoid {
+    /// `me` against every other rider.
+    pub fn all(battle: Battle, me: usize) -> Paranoid {
+        Paranoid {
+            battle,
+            me,
+            frozen: 0,
+        }
+    }
+
+    /// `me` against the riders it can still meet ([`Battle::rivals_in_reach`]); the
+    /// others are frozen.
+    pub fn nearby(battle: Battle, me: usize) -> Paranoid {
+        let rivals = battle.rivals_in_reach(me);
+        Paranoid::against(battle, me, rivals)
+    }
+
+    /// `me` against the riders whose Voronoi zone touches its own ([`bordering`]); the
+    /// others are frozen.
+    pub fn bordering(battle: Battle, me: usize) -> Paranoid {
+        let rivals = bordering(&battle)[me];
+        Paranoid::against(battle, me, rivals)
+    }
+
+    /// `me` against the riders of the mask `rivals`; the others are frozen.
+    fn against(battle: Battle, me: usize, rivals: u8) -> Paranoid {
+        let frozen = battle.alive & !(1 << me) & !rivals;
+        let mut position = Paranoid { battle, me, frozen };
+        position.battle.skip_riders(frozen);
+        position
+    }
+
+    /// The transposition key of `battle` searched with the riders `frozen`: the trails'
+    /// cells, the heads, who is in, who moves and who is left out.
+    fn key_of(battle: &Battle, frozen: u8) -> u64 {
+        let b = battle;
+        let mut rest = b.heads.iter().fold(0u64, |k, &h| k << 10 | h as u64)
+            | (b.alive as u64) << 40
+            | (b.to_move as u64) << 44
+            | (frozen as u64) << 48;
+        b.blocked.zobrist_key() ^ splitmix64(&mut rest)
+    }
 }
 
 impl Game for Paranoid {
@@ -306,6 +447,7 @@ impl Game for Paranoid {
 
     fn play(&mut self, mv: Direction) {
         self.battle.play(mv);
+        self.battle.skip_riders(self.frozen);
     }
 }
 
@@ -314,11 +456,7 @@ impl AlphaBetaGame for Paranoid {
 
     /// The trails' cells, the heads, who is in and who moves.
     fn key(&self) -> u64 {
-        let b = &self.battle;
-        let mut rest = b.heads.iter().fold(0u64, |k, &h| k << 10 | h as u64)
-            | (b.alive as u64) << 40
-            | (b.to_move as u64) << 44;
-        b.blocked.zobrist_key() ^ splitmix64(&mut rest)
+        Paranoid::key_of(&self.battle, self.frozen)
     }
 
     /// Whole rounds only: `me` to move, every other rider having answered its last move.
@@ -335,20 +473,94 @@ impl AlphaBetaGame for Paranoid {
     }
 }
 
-/// The paranoid search's evaluation: `me`'s region minus the largest other rider's (the
-/// Voronoi heuristic; with two riders, exactly it).
+/// How the Tron Battle bot plays (its `--battle-*` flags).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct RegionLead;
+pub struct BattleConfig {
+    /// Paranoid or best-reply alpha-beta.
+    pub search: BattleSearch,
+    /// Which riders the search plays against.
+    pub rivals: Rivals,
+    /// The search's evaluation.
+    pub eval: RegionLead,
+    /// Once no rider can reach our space, play the longest path the endgame filler finds
+    /// instead of searching.
+    pub fill_alone: bool,
+}
 
-impl Evaluate<Paranoid> for RegionLead {
-    fn evaluate(&mut self, position: &Paranoid, player: Player) -> Score {
-        let counts = regions(&position.battle);
-        let others = (0..position.battle.riders())
-            .filter(|&r| r != position.me && position.battle.is_alive(r))
-            .map(|r| counts[r])
-            .max()
-            .unwrap_or(0);
-        let score = counts[position.me] as Score - others as Score;
+impl BattleConfig {
+    /// The search's root for rider `me` to move in `battle`.
+    pub fn root(&self, battle: Battle, me: usize) -> Paranoid {
+        match self.rivals {
+            Rivals::All => Paranoid::all(battle, me),
+            Rivals::InReach => Paranoid::nearby(battle, me),
+            Rivals::Bordering => Paranoid::bordering(battle, me),
+        }
+    }
+}
+
+/// The Tron Battle search: how the rivals' moves enter the tree.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BattleSearch {
+    /// Every rival moves in turn, all against us ([`Paranoid`]).
+    #[default]
+    Paranoid,
+    /// One rival's move between two of ours ([`BestReply`]).
+    BestReply,
+}
+
+/// The riders the Tron Battle search plays against; the others stand still in it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rivals {
+    /// Every other rider ([`Paranoid::all`]).
+    #[default]
+    All,
+    /// Those that can still reach our space ([`Paranoid::nearby`]).
+    InReach,
+    /// Those whose Voronoi zone touches ours ([`Paranoid::bordering`]).
+    Bordering,
+}
+
+/// The paranoid search's evaluation: `me`'s Voronoi region against its rivals' (the
+/// riders not frozen); with two riders, the Voronoi heuristic.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum RegionLead {
+    /// `me`'s region minus the largest rival's.
+    #[default]
+    Largest,
+    /// `me`'s region against each rival's: the sum of the differences, so that every
+    /// rival's loss of space counts (a place is won against each rider outlived).
+    Each,
+    /// As [`RegionLead::Largest`], each region scored by its cells and edges
+    /// ([`region_scores`]).
+    LargestOpen,
+    /// With one rival searched, the Light Riders space evaluation of the two riders
+    /// ([`evaluate::evaluate`]: articulation points, chambers, edges, separation); with
+    /// more, [`RegionLead::LargestOpen`].
+    Space,
+}
+
+impl RegionLead {
+    /// The lead of `me` over the riders still in and not `frozen`, from `player`'s view
+    /// (player 0 is `me`).
+    fn score(self, battle: &Battle, me: usize, frozen: u8, player: Player) -> Score {
+        if self == RegionLead::Space {
+            let mut rivals = rivals_of(battle, me, frozen);
+            if let (Some(rival), None) = (rivals.next(), rivals.next()) {
+                let heads = [battle.heads[me], battle.heads[rival]];
+                let duel = TronState::from_parts(*battle.blocked(), heads, [true, true]);
+                return evaluate::evaluate(&duel, player);
+            }
+        }
+        let values = match self {
+            RegionLead::Largest | RegionLead::Each => regions(battle).map(|n| n as Score),
+            RegionLead::LargestOpen | RegionLead::Space => region_scores(battle),
+        };
+        let mine = values[me];
+        let rivals = rivals_of(battle, me, frozen).map(|r| values[r]);
+        let score = match self {
+            RegionLead::Each => rivals.map(|theirs| mine - theirs).sum(),
+            _ => mine - rivals.max().unwrap_or(0),
+        };
         if player == 0 {
             score
         } else {
@@ -357,11 +569,135 @@ impl Evaluate<Paranoid> for RegionLead {
     }
 }
 
+impl Evaluate<Paranoid> for RegionLead {
+    fn evaluate(&mut self, position: &Paranoid, player: Player) -> Score {
+        self.score(&position.battle, position.me, position.frozen, player)
+    }
+}
+
+impl Evaluate<BestReply> for RegionLead {
+    fn evaluate(&mut self, position: &BestReply, player: Player) -> Score {
+        self.score(&position.battle, position.me, position.frozen, player)
+    }
+}
+
+/// The riders still in other than `me` and not in the mask `frozen`.
+fn rivals_of(battle: &Battle, me: usize, frozen: u8) -> impl Iterator<Item = usize> + '_ {
+    (0..battle.riders()).filter(move |&r| r != me && battle.is_alive(r) && frozen >> r & 1 == 0)
+}
+
+/// One rider's move, as the best-reply search's opponent layer chooses it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RiderMove {
+    pub rider: u8,
+    pub direction: Direction,
+}
+
+/// A Tron Battle position in Schadd and Winands's (2011) best-reply search for `me`
+/// (player 0): after each move of `me`, one move of one rival (player 1), the one that
+/// hurts `me` most among every rival's moves, while the other rivals stand still. Depth
+/// goes to `me`'s own moves at the price of positions the rules never reach.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BestReply {
+    pub battle: Battle,
+    pub me: usize,
+    /// Riders left out of the search, as in [`Paranoid`].
+    pub frozen: u8,
+}
+
+impl BestReply {
+    /// The best-reply view of the paranoid position `root` (`me` to move).
+    pub fn from_paranoid(root: Paranoid) -> BestReply {
+        BestReply {
+            battle: root.battle,
+            me: root.me,
+            frozen: root.frozen,
+        }
+    }
+}
+
+impl Game for BestReply {
+    type Move = RiderMove;
+
+    fn to_move(&self) -> Player {
+        Player::from(self.battle.to_move() != self.me)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.battle.is_alive(self.me) {
+            Some(Outcome::Win(1))
+        } else if rivals_of(&self.battle, self.me, self.frozen)
+            .next()
+            .is_none()
+        {
+            Some(Outcome::Win(0))
+        } else {
+            None
+        }
+    }
+
+    /// `me`'s safe moves, or every rival's; `Up` (out of the game) where there is none.
+    fn legal_moves(&self, moves: &mut Vec<RiderMove>) {
+        let movers: Vec<usize> = if self.battle.to_move() == self.me {
+            vec![self.me]
+        } else {
+            rivals_of(&self.battle, self.me, self.frozen).collect()
+        };
+        for &rider in &movers {
+            let safe = self.battle.safe_moves(rider);
+            moves.extend(safe.iter().map(|direction| RiderMove {
+                rider: rider as u8,
+                direction,
+            }));
+        }
+        if moves.is_empty() {
+            moves.push(RiderMove {
+                rider: movers[0] as u8,
+                direction: Direction::Up,
+            });
+        }
+    }
+
+    fn play(&mut self, mv: RiderMove) {
+        self.battle.set_to_move(mv.rider as usize);
+        self.battle.play(mv.direction);
+        let next = if mv.rider as usize == self.me {
+            rivals_of(&self.battle, self.me, self.frozen).next()
+        } else {
+            Some(self.me)
+        };
+        if let Some(next) = next.filter(|&r| self.battle.is_alive(r)) {
+            self.battle.set_to_move(next);
+        }
+    }
+}
+
+impl AlphaBetaGame for BestReply {
+    const MOVE_SLOTS: usize = 4 * MAX_RIDERS;
+
+    fn key(&self) -> u64 {
+        Paranoid::key_of(&self.battle, self.frozen)
+    }
+
+    fn is_quiet(&self) -> bool {
+        self.battle.to_move() == self.me
+    }
+
+    fn settled(&self, _player: Player) -> Option<Score> {
+        None
+    }
+
+    fn move_slot(&self, mv: RiderMove) -> usize {
+        mv.rider as usize * 4 + mv.direction.index()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, PROVEN};
     use crate::search::Limits;
+    use crate::tron::endgame::fill_longest_from;
 
     fn four_riders() -> Battle {
         Battle::codingame(&[(2, 2), (27, 2), (27, 17), (2, 17)]).unwrap()
@@ -448,13 +784,167 @@ mod tests {
         assert!(counts[0] > 100);
     }
 
+    #[test]
+    fn rivals_in_reach_are_the_riders_whose_head_borders_our_space() {
+        // 0 . 1 . . . 2   (one row): rider 1 stands between 0 and 2
+        let b = Battle::new(7, 1, &[(0, 0), (2, 0), (6, 0)]).unwrap();
+        assert_eq!(b.rivals_in_reach(0), 0b010);
+        assert_eq!(b.rivals_in_reach(1), 0b101);
+        assert_eq!(b.rivals_in_reach(2), 0b010);
+        let mut b = b;
+        b.eliminate(1);
+        assert_eq!(b.rivals_in_reach(0), 0b100, "its trail vanished");
+    }
+
+    /// Two rows; rider 1's trail walls off rider 0's three cells on the left, then
+    /// rider 1 walks away from the wall:
+    /// ```text
+    /// 0 . . 1 . .       0 . . 1 . .
+    /// . . . . . .   ->  0 0 . 1 1 .
+    /// ```
+    fn walled_off() -> Battle {
+        let mut b = Battle::new(6, 2, &[(0, 0), (3, 0)]).unwrap();
+        for d in [
+            Direction::Down,
+            Direction::Down,
+            Direction::Right,
+            Direction::Right,
+        ] {
+            b.play(d);
+        }
+        b
+    }
+
+    #[test]
+    fn a_walled_off_rider_is_frozen_and_the_filler_plays_its_space() {
+        let b = walled_off();
+        assert_eq!(b.rivals_in_reach(0), 0);
+        let fill = fill_longest_from(b.blocked(), b.head_index(0), Limits::iterations(u64::MAX));
+        assert_eq!((fill.length, fill.exact), (3, true));
+        assert!(b.safe_moves(0).contains(fill.first.unwrap()));
+
+        let mut position = Paranoid::nearby(b.clone(), 0);
+        assert_eq!(position.frozen, 0b10);
+        position.play(Direction::Up);
+        assert_eq!(position.battle.to_move(), 0, "rider 1's turn is skipped");
+        assert_eq!(position.battle.head(1), b.head(1));
+        assert_eq!(Paranoid::all(b, 0).frozen, 0);
+    }
+
+    #[test]
+    fn bordering_zones_touch_by_a_shared_or_a_neighbouring_cell() {
+        // 0 . . . . 1 . . . 2   zones {0,1,2}, {3..7}, {7,8,9}: 0 and 2 do not touch
+        let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
+        assert_eq!(bordering(&b)[..3], [0b010, 0b101, 0b010]);
+        let position = Paranoid::bordering(b, 0);
+        assert_eq!(position.frozen, 0b100);
+        // rider 1 gone, 0 and 2 meet
+        let mut b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
+        b.eliminate(1);
+        assert_eq!(bordering(&b)[..3], [0b100, 0, 0b001]);
+    }
+
+    #[test]
+    fn region_leads_count_the_largest_rival_or_each_and_skip_the_frozen() {
+        // 0 . . . . 1 . . . 2   regions 2, 3 and 1 (cell 7 is a tie)
+        let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
+        assert_eq!(regions(&b)[..3], [2, 3, 1]);
+        let all = Paranoid::all(b.clone(), 0);
+        assert_eq!(RegionLead::Largest.evaluate(&all, 0), 2 - 3);
+        assert_eq!(RegionLead::Each.evaluate(&all, 0), (2 - 3) + (2 - 1));
+        assert_eq!(RegionLead::Largest.evaluate(&all, 1), 1, "player 1's view");
+        let without_1 = Paranoid {
+            frozen: 0b010,
+            ..all
+        };
+        assert_eq!(RegionLead::Largest.evaluate(&without_1, 0), 2 - 1);
+
+        // cells {1, 2}, {3, 4, 6}, {8}: one edge each in the first two
+        assert_eq!(
+            region_scores(&b)[..3],
+            [2 * CELL + EDGE, 3 * CELL + EDGE, CELL]
+        );
+        let all = Paranoid::all(b.clone(), 0);
+        assert_eq!(RegionLead::LargestOpen.evaluate(&all, 0), -CELL);
+        assert_eq!(
+            RegionLead::Space.evaluate(&all, 0),
+            -CELL,
+            "two rivals: open"
+        );
+
+        // one rival left in the search: the Light Riders evaluation of the two riders
+        // (rider 2's head and trail a wall between them)
+        let duel = Paranoid {
+            frozen: 0b010,
+            ..all
+        };
+        let state = TronState::new(10, 1, [(5, 0)], [(0, 0), (9, 0)]).unwrap();
+        for player in [0, 1] {
+            assert_eq!(
+                RegionLead::Space.evaluate(&duel, player),
+                evaluate::evaluate(&state, player)
+            );
+        }
+        assert!(
+            RegionLead::Space.evaluate(&duel, 0) > 0,
+            "4 cells against 3"
+        );
+    }
+
+    #[test]
+    fn best_reply_lets_one_rival_move_between_two_of_ours() {
+        // 0 . . . . 1 . . . 2
+        let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
+        let mut position = BestReply::from_paranoid(Paranoid::all(b.clone(), 0));
+        let moves = |p: &BestReply| {
+            let mut moves = Vec::new();
+            p.legal_moves(&mut moves);
+            moves
+                .iter()
+                .map(|m| (m.rider, m.direction))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(moves(&position), [(0, Direction::Right)]);
+        position.play(RiderMove {
+            rider: 0,
+            direction: Direction::Right,
+        });
+        assert_eq!(position.to_move(), 1);
+        let replies = moves(&position);
+        assert_eq!(
+            replies.len(),
+            3,
+            "rider 1 either way, rider 2 left: {replies:?}"
+        );
+        position.play(RiderMove {
+            rider: 2,
+            direction: Direction::Left,
+        });
+        assert_eq!((position.to_move(), position.battle.to_move()), (0, 0));
+        assert_eq!(position.battle.head(1), b.head(1), "rider 1 stood still");
+        assert_eq!(position.battle.head(2), Some((8, 0)));
+
+        // with two riders it is the paranoid search: the same proof
+        let won = Battle::new(3, 2, &[(0, 0), (2, 0)]).unwrap();
+        let mut ab = AlphaBeta::new(
+            AlphaBetaConfig {
+                max_depth: Some(8),
+                ..AlphaBetaConfig::default()
+            },
+            RegionLead::Largest,
+        );
+        let root = BestReply::from_paranoid(Paranoid::all(won, 0));
+        let result = ab.search(&root, Limits::iterations(u64::MAX));
+        assert!(result.score >= PROVEN, "{}", result.score);
+    }
+
     fn search(position: &Paranoid, depth: u32) -> (Option<Direction>, Score) {
         let mut ab = AlphaBeta::new(
             AlphaBetaConfig {
                 max_depth: Some(depth),
                 ..AlphaBetaConfig::default()
             },
-            RegionLead,
+            RegionLead::Largest,
         );
         let result = ab.search(position, Limits::iterations(u64::MAX));
         (result.best, result.score)
@@ -465,17 +955,11 @@ mod tests {
         // 0 . 1      rider 0 moves first; wherever rider 1 turns, it is walled in
         // . . .      one move later
         let won = Battle::new(3, 2, &[(0, 0), (2, 0)]).unwrap();
-        let (best, score) = search(&Paranoid { battle: won, me: 0 }, 8);
+        let (best, score) = search(&Paranoid::all(won, 0), 8);
         assert!(best.is_some() && score >= PROVEN, "{score}");
         // 0 . 1 .    rider 0 must step next to rider 1, which escapes to the right
         let lost = Battle::new(4, 1, &[(0, 0), (2, 0)]).unwrap();
-        let (_, score) = search(
-            &Paranoid {
-                battle: lost,
-                me: 0,
-            },
-            8,
-        );
+        let (_, score) = search(&Paranoid::all(lost, 0), 8);
         assert!(score <= -PROVEN, "{score}");
 
         // with four riders, the searcher never steps off the grid or into a trail
@@ -490,13 +974,7 @@ mod tests {
         }
         b.play(Direction::Up); // rider 0 to (2, 0): Up would leave the grid
         b.set_to_move(0);
-        let (best, _) = search(
-            &Paranoid {
-                battle: b.clone(),
-                me: 0,
-            },
-            4,
-        );
+        let (best, _) = search(&Paranoid::all(b.clone(), 0), 4);
         assert!(b.safe_moves(0).contains(best.unwrap()));
         assert!(!b.safe_moves(0).contains(Direction::Up));
     }

@@ -90,21 +90,26 @@ impl Filler {
 /// wall (meant for separated positions). Stops when `limits` say (a node is an
 /// iteration), returning the best path so far.
 pub fn fill_longest(state: &TronState, player: Player, limits: Limits) -> FillResult {
-    let grid = state.grid();
-    let h = state.head_index(player);
-    let region = reachable_from(&state.free(), h);
+    fill_longest_from(state.blocked(), state.head_index(player), limits)
+}
+
+/// [`fill_longest`] for any board: the longest path from the cell `head` through the
+/// cells clear in `blocked` (which must block the padding around the board).
+pub fn fill_longest_from(blocked: &Bitboard, head: usize, limits: Limits) -> FillResult {
+    let grid = blocked.grid();
+    let region = reachable_from(&blocked.inverted(), head);
     let mut f = Filler {
-        blocked: *state.blocked(),
+        blocked: *blocked,
         deltas: neighbour_deltas(grid),
         best: 0,
         best_first: None,
-        root_bound: parity_bound(h, &region),
+        root_bound: parity_bound(head, &region),
         current_first: None,
         nodes: 0,
         limits,
         aborted: false,
     };
-    f.search(h, 0);
+    f.search(head, 0);
     FillResult {
         first: f.best_first,
         length: f.best,

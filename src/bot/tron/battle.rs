@@ -11,9 +11,12 @@
 use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::Limits;
-use crate::tron::battle::{Battle, Paranoid, RegionLead, HEIGHT, MAX_RIDERS, WIDTH};
+use crate::tron::battle::{
+    Battle, BattleConfig, BattleSearch, BestReply, Paranoid, RegionLead, HEIGHT, MAX_RIDERS, WIDTH,
+};
 use crate::tron::codingame::{format_direction, parse_rider, RiderLine};
 use crate::tron::direction::Direction;
+use crate::tron::endgame::fill_longest_from;
 use log::{error, info, warn};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -25,18 +28,70 @@ struct Turn {
     riders: Vec<RiderLine>,
 }
 
+/// The alpha-beta search of [`BattleSearch`], its transposition table kept.
+enum Searcher {
+    Paranoid(AlphaBeta<Paranoid, RegionLead>),
+    BestReply(AlphaBeta<BestReply, RegionLead>),
+}
+
+/// What a search found: its move, score, nodes and depth.
+struct Found {
+    best: Option<Direction>,
+    score: i32,
+    nodes: u64,
+    depth: u32,
+}
+
+impl Searcher {
+    fn new(config: &BattleConfig) -> Searcher {
+        match config.search {
+            BattleSearch::Paranoid => {
+                Searcher::Paranoid(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
+            }
+            BattleSearch::BestReply => {
+                Searcher::BestReply(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
+            }
+        }
+    }
+
+    fn search(&mut self, root: &Paranoid, limits: Limits) -> Found {
+        match self {
+            Searcher::Paranoid(search) => {
+                let r = search.search(root, limits);
+                Found {
+                    best: r.best,
+                    score: r.score,
+                    nodes: r.nodes,
+                    depth: r.depth,
+                }
+            }
+            Searcher::BestReply(search) => {
+                let r = search.search(&BestReply::from_paranoid(root.clone()), limits);
+                Found {
+                    best: r.best.map(|mv| mv.direction),
+                    score: r.score,
+                    nodes: r.nodes,
+                    depth: r.depth,
+                }
+            }
+        }
+    }
+}
+
 /// The trails and the search (its transposition table), kept from turn to turn.
 struct TronBattlePlayer {
     battle: Option<Battle>,
-    search: AlphaBeta<Paranoid, RegionLead>,
+    search: Searcher,
+    config: BattleConfig,
     turns: u32,
 }
 
 impl TronBattlePlayer {
-    fn new() -> Self {
+    fn new(config: BattleConfig) -> Self {
         TronBattlePlayer {
             battle: None,
-            search: AlphaBeta::new(AlphaBetaConfig::default(), RegionLead),
+            search: Searcher::new(&config),
+            config,
             turns: 0,
         }
     }
@@ -99,18 +154,31 @@ impl TronBattlePlayer {
         if safe.len() == 1 {
             return fallback;
         }
-        let root = Paranoid { battle, me };
         let deadline = received + Duration::from_millis(deadline_ms);
+        if self.config.fill_alone && battle.rivals_in_reach(me) == 0 {
+            let fill = fill_longest_from(
+                battle.blocked(),
+                battle.head_index(me),
+                Limits::until(deadline),
+            );
+            info!(
+                "turn={} alone: fill length={} exact={} nodes={}",
+                self.turns, fill.length, fill.exact, fill.nodes
+            );
+            return fill.first.filter(|&d| safe.contains(d)).unwrap_or(fallback);
+        }
+        let root = self.config.root(battle, me);
         let result = self.search.search(&root, Limits::until(deadline));
         let mv = result
             .best
             .filter(|&d| safe.contains(d))
             .unwrap_or(fallback);
         info!(
-            "turn={} riders={} budget={deadline_ms} elapsed={} nodes={} depth={} score={} \
-             chosen={}",
+            "turn={} riders={} searched={} budget={deadline_ms} elapsed={} nodes={} depth={} \
+             score={} chosen={}",
             self.turns,
             root.battle.alive_count(),
+            root.battle.alive_count() - root.frozen.count_ones(),
             received.elapsed().as_millis(),
             result.nodes,
             result.depth,
@@ -166,8 +234,9 @@ pub fn run<R: BufRead, W: Write>(
     input: R,
     mut output: W,
     safety_margin_ms: u64,
+    config: BattleConfig,
 ) -> io::Result<()> {
-    let mut player = TronBattlePlayer::new();
+    let mut player = TronBattlePlayer::new(config);
     let mut lines = TurnLines::new(first, received, input);
     while let Some((header, received)) = lines.next_turn()? {
         let answer = match read_turn(&header, &mut lines)? {
@@ -201,6 +270,7 @@ impl TronBattlePlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tron::battle::Rivals;
     use crate::tron::codingame::{format_rider, parse_direction};
 
     fn play(input: &str) -> Vec<Direction> {
@@ -208,7 +278,15 @@ mod tests {
         let first = format!("{}\n", lines.next().unwrap());
         let rest: String = lines.map(|l| format!("{l}\n")).collect();
         let mut out = Vec::new();
-        run(first, Instant::now(), rest.as_bytes(), &mut out, 40).unwrap();
+        run(
+            first,
+            Instant::now(),
+            rest.as_bytes(),
+            &mut out,
+            40,
+            BattleConfig::default(),
+        )
+        .unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()
@@ -235,11 +313,32 @@ mod tests {
 
     #[test]
     fn keeps_the_trails_from_the_referees_lines_and_never_crashes_while_it_can_move() {
-        // Three riders; the bot is rider 1. The others walk in fixed directions, turning
-        // when blocked, until the bot is the last or out.
+        let configs = [
+            BattleConfig::default(),
+            BattleConfig {
+                search: BattleSearch::BestReply,
+                rivals: Rivals::InReach,
+                eval: RegionLead::Each,
+                fill_alone: true,
+            },
+            BattleConfig {
+                search: BattleSearch::Paranoid,
+                rivals: Rivals::Bordering,
+                eval: RegionLead::Largest,
+                fill_alone: false,
+            },
+        ];
+        for config in configs {
+            walk_a_three_rider_game(config);
+        }
+    }
+
+    /// Three riders; the bot is rider 1. The others walk in fixed directions, turning
+    /// when blocked, until the bot is the last or out.
+    fn walk_a_three_rider_game(config: BattleConfig) {
         let starts = [(3, 3), (15, 10), (26, 16)];
         let mut referee = Battle::codingame(&starts).unwrap();
-        let mut bot = TronBattlePlayer::new();
+        let mut bot = TronBattlePlayer::new(config);
         let mut turns = 0;
         while referee.winner().is_none() && referee.is_alive(1) {
             let rider = referee.to_move();
@@ -254,7 +353,7 @@ mod tests {
                 let could = !referee.safe_moves(1).is_empty();
                 assert!(
                     !could || referee.safe_moves(1).contains(answer),
-                    "turn {turns}: {answer:?}"
+                    "{config:?} turn {turns}: {answer:?}"
                 );
                 referee.play(answer);
                 turns += 1;
@@ -273,7 +372,7 @@ mod tests {
                 referee.play(d);
             }
         }
-        assert!(turns > 20, "{turns}");
+        assert!(turns > 20, "{config:?}: {turns}");
     }
 
     #[test]

@@ -8,6 +8,7 @@ use crate::game::Player;
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
 use crate::search::{FinalMove, Guidance};
+use crate::tron::battle::{BattleConfig, BattleSearch, RegionLead, Rivals};
 use crate::tron::learned::{Extraction, MoveKnowledge};
 use crate::tron::playout::SpaceScore;
 use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout};
@@ -232,6 +233,8 @@ pub struct TronConfig {
     /// A draw is worth 0.5 − contempt to the bot in the Monte-Carlo searches (a
     /// head-on crash, or separated riders with equal space).
     pub contempt: f32,
+    /// CodinGame's Tron Battle (2-4 riders): its own alpha-beta player's settings.
+    pub battle: BattleConfig,
 }
 
 impl Default for TronConfig {
@@ -263,6 +266,7 @@ impl Default for TronConfig {
             expand_visits: 4,
             alphabeta_at_free_percent: 0,
             contempt: 0.0,
+            battle: BattleConfig::default(),
         }
     }
 }
@@ -402,11 +406,100 @@ impl TronConfig {
     }
 }
 
-/// The Light Riders flags.
-pub const SECTIONS: &[Section<TronConfig>] = &[Section {
-    title: "Light Riders search:",
-    flags: FLAGS,
-}];
+/// The Light Riders and Tron Battle flags.
+pub const SECTIONS: &[Section<TronConfig>] = &[
+    Section {
+        title: "Light Riders search:",
+        flags: FLAGS,
+    },
+    Section {
+        title: "Tron Battle (CodinGame, 2-4 riders) search:",
+        flags: BATTLE_FLAGS,
+    },
+];
+
+/// `on` or `off`, for `flag`.
+fn on_off(flag: &str, text: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(format!("{flag} takes on or off, not {other:?}")),
+    }
+}
+
+const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
+    Flag {
+        name: "--battle-search",
+        value: "paranoid|brs",
+        needs: "paranoid or brs",
+        help: &[
+            "alpha-beta with every rival moving in turn against us",
+            "(paranoid), or one rival's best reply between two of",
+            "our moves (Schadd and Winands 2011) [paranoid]",
+        ],
+        set: |c, v| {
+            c.battle.search = match v.text {
+                "paranoid" => BattleSearch::Paranoid,
+                "brs" => BattleSearch::BestReply,
+                other => return Err(format!("unknown --battle-search {other:?}")),
+            };
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--battle-rivals",
+        value: "all|nearby|bordering",
+        needs: "all, nearby or bordering",
+        help: &[
+            "search against every other rider, only those that can",
+            "still reach our space, or only those whose Voronoi zone",
+            "touches ours (the others stand still in the search) [all]",
+        ],
+        set: |c, v| {
+            c.battle.rivals = match v.text {
+                "all" => Rivals::All,
+                "nearby" => Rivals::InReach,
+                "bordering" => Rivals::Bordering,
+                other => return Err(format!("unknown --battle-rivals {other:?}")),
+            };
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--battle-eval",
+        value: "largest|each|open|space",
+        needs: "largest, each, open or space",
+        help: &[
+            "our Voronoi region minus the largest rival's, the sum of",
+            "our lead over each rival, the largest rival's with regions",
+            "scored by cells and edges (open), or that with the Light",
+            "Riders space evaluation against a lone rival [largest]",
+        ],
+        set: |c, v| {
+            c.battle.eval = match v.text {
+                "largest" => RegionLead::Largest,
+                "each" => RegionLead::Each,
+                "open" => RegionLead::LargestOpen,
+                "space" => RegionLead::Space,
+                other => return Err(format!("unknown --battle-eval {other:?}")),
+            };
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--battle-fill",
+        value: "on|off",
+        needs: "on or off",
+        help: &[
+            "once no rider can reach our space, play the endgame",
+            "filler's longest path instead of searching [off]",
+        ],
+        set: |c, v| {
+            c.battle.fill_alone = on_off("--battle-fill", v.text)?;
+            Ok(())
+        },
+    },
+];
 
 const FLAGS: &[Flag<TronConfig>] = &[
     Flag {
