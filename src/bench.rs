@@ -126,12 +126,13 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
 }
 
 /// CodinGame's Tron Battle positions, with 2, 3 and 4 riders on the 30x20 board from
-/// fixed starts, each after 8 turns a rider of seeded random safe moves, searched by the Tron
-/// Battle player's alpha-beta over the paranoid view for rider 0 (`--iterations N`:
-/// N nodes).
-pub fn tron_battle(budget: BenchBudget) -> Vec<BenchResult> {
-    use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-    use crate::tron::battle::{Battle, Paranoid, RegionLead};
+/// fixed starts, each after 8 turns a rider of seeded random safe moves, searched for rider
+/// 0 by the Tron Battle player's alpha-beta as the options set it (`--iterations N`: N
+/// nodes).
+pub fn tron_battle(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
+    use crate::bot::tron::battle::Searcher;
+    use crate::tron::battle::Battle;
+    let battle_config = config.tron.battle;
     let starts = [(3, 3), (26, 16), (26, 3), (3, 16)];
     (2..=4)
         .map(|riders| {
@@ -153,13 +154,12 @@ pub fn tron_battle(budget: BenchBudget) -> Vec<BenchResult> {
                 })
                 .find(|b| b.is_alive(0) && b.winner().is_none() && b.safe_moves(0).len() > 1)
                 .expect("some seed leaves a choice");
-            let root = Paranoid::all(battle, 0);
-            let mut search = AlphaBeta::new(AlphaBetaConfig::default(), RegionLead::Largest);
-            let result = search.search(&root, budget.limits());
+            let root = battle_config.root(battle, 0);
+            let result = Searcher::new(&battle_config).search(&root, budget.limits());
             BenchResult {
                 game: "tron-battle",
                 position: format!("riders{riders}"),
-                stats: result.stats(),
+                stats: result.stats,
                 best: format!("{:?}", result.best.map(|d| (d, result.score))),
                 depth: Some(result.depth),
                 threads: 1,

@@ -78,7 +78,7 @@ fn bench(args: &[String]) -> Result<(), String> {
     let config = Config::from_args(&rest)?;
     let budget = iterations.map_or(BenchBudget::Millis(ms), BenchBudget::Iterations);
     let results = match config.common.game {
-        _ if battle => mctsbot::bench::tron_battle(budget),
+        _ if battle => mctsbot::bench::tron_battle(budget, &config),
         Some(GameKind::Tron) if evaluations => mctsbot::bench::tron_evaluations(budget, &config),
         Some(GameKind::Tron) if playouts => mctsbot::bench::tron_playouts(budget, &config),
         Some(GameKind::Tron) => mctsbot::bench::tron(budget, &config),

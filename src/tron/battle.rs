@@ -474,7 +474,7 @@ impl AlphaBetaGame for Paranoid {
 }
 
 /// How the Tron Battle bot plays (its `--battle-*` flags).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BattleConfig {
     /// Paranoid or best-reply alpha-beta.
     pub search: BattleSearch,
@@ -487,7 +487,30 @@ pub struct BattleConfig {
     pub fill_alone: bool,
 }
 
+impl Default for BattleConfig {
+    /// The strongest settings measured (docs/tron-battle.md): paranoid alpha-beta against
+    /// the riders that can still reach us, the Light Riders space evaluation against a
+    /// lone rival, the filler once alone.
+    fn default() -> Self {
+        BattleConfig {
+            search: BattleSearch::Paranoid,
+            rivals: Rivals::InReach,
+            eval: RegionLead::Space,
+            fill_alone: true,
+        }
+    }
+}
+
 impl BattleConfig {
+    /// The settings before the free-for-all work (commit 86b6940): paranoid alpha-beta
+    /// against every rider, our Voronoi region minus the largest other's, no filler.
+    pub const PARANOID_ALL: BattleConfig = BattleConfig {
+        search: BattleSearch::Paranoid,
+        rivals: Rivals::All,
+        eval: RegionLead::Largest,
+        fill_alone: false,
+    };
+
     /// The search's root for rider `me` to move in `battle`.
     pub fn root(&self, battle: Battle, me: usize) -> Paranoid {
         match self.rivals {
@@ -499,20 +522,20 @@ impl BattleConfig {
 }
 
 /// The Tron Battle search: how the rivals' moves enter the tree.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BattleSearch {
     /// Every rival moves in turn, all against us ([`Paranoid`]).
-    #[default]
     Paranoid,
     /// One rival's move between two of ours ([`BestReply`]).
     BestReply,
+    /// Every rider maximising its own value ([`super::maxn`]).
+    MaxN,
 }
 
 /// The riders the Tron Battle search plays against; the others stand still in it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rivals {
     /// Every other rider ([`Paranoid::all`]).
-    #[default]
     All,
     /// Those that can still reach our space ([`Paranoid::nearby`]).
     InReach,
@@ -522,10 +545,9 @@ pub enum Rivals {
 
 /// The paranoid search's evaluation: `me`'s Voronoi region against its rivals' (the
 /// riders not frozen); with two riders, the Voronoi heuristic.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum RegionLead {
     /// `me`'s region minus the largest rival's.
-    #[default]
     Largest,
     /// `me`'s region against each rival's: the sum of the differences, so that every
     /// rival's loss of space counts (a place is won against each rider outlived).

@@ -23,6 +23,7 @@ mod engine;
 pub mod evaluate;
 pub mod grid;
 pub mod learned;
+pub mod maxn;
 pub mod playout;
 pub mod space;
 

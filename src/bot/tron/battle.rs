@@ -10,13 +10,14 @@
 
 use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use crate::search::Limits;
+use crate::search::{Limits, SearchStats};
 use crate::tron::battle::{
     Battle, BattleConfig, BattleSearch, BestReply, Paranoid, RegionLead, HEIGHT, MAX_RIDERS, WIDTH,
 };
 use crate::tron::codingame::{format_direction, parse_rider, RiderLine};
 use crate::tron::direction::Direction;
 use crate::tron::endgame::fill_longest_from;
+use crate::tron::maxn;
 use log::{error, info, warn};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -29,21 +30,23 @@ struct Turn {
 }
 
 /// The alpha-beta search of [`BattleSearch`], its transposition table kept.
-enum Searcher {
+pub enum Searcher {
     Paranoid(AlphaBeta<Paranoid, RegionLead>),
     BestReply(AlphaBeta<BestReply, RegionLead>),
+    /// Max-n keeps no table.
+    MaxN,
 }
 
-/// What a search found: its move, score, nodes and depth.
-struct Found {
-    best: Option<Direction>,
-    score: i32,
-    nodes: u64,
-    depth: u32,
+/// What a search found: its move, score, depth and statistics.
+pub struct Found {
+    pub best: Option<Direction>,
+    pub score: i32,
+    pub depth: u32,
+    pub stats: SearchStats,
 }
 
 impl Searcher {
-    fn new(config: &BattleConfig) -> Searcher {
+    pub fn new(config: &BattleConfig) -> Searcher {
         match config.search {
             BattleSearch::Paranoid => {
                 Searcher::Paranoid(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
@@ -51,18 +54,20 @@ impl Searcher {
             BattleSearch::BestReply => {
                 Searcher::BestReply(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
             }
+            BattleSearch::MaxN => Searcher::MaxN,
         }
     }
 
-    fn search(&mut self, root: &Paranoid, limits: Limits) -> Found {
+    /// Searches `root` (or its best-reply view) within `limits`.
+    pub fn search(&mut self, root: &Paranoid, limits: Limits) -> Found {
         match self {
             Searcher::Paranoid(search) => {
                 let r = search.search(root, limits);
                 Found {
                     best: r.best,
                     score: r.score,
-                    nodes: r.nodes,
                     depth: r.depth,
+                    stats: r.stats(),
                 }
             }
             Searcher::BestReply(search) => {
@@ -70,8 +75,17 @@ impl Searcher {
                 Found {
                     best: r.best.map(|mv| mv.direction),
                     score: r.score,
-                    nodes: r.nodes,
                     depth: r.depth,
+                    stats: r.stats(),
+                }
+            }
+            Searcher::MaxN => {
+                let r = maxn::search(root, limits);
+                Found {
+                    best: r.best,
+                    score: r.score,
+                    depth: r.depth,
+                    stats: r.stats,
                 }
             }
         }
@@ -180,7 +194,7 @@ impl TronBattlePlayer {
             root.battle.alive_count(),
             root.battle.alive_count() - root.frozen.count_ones(),
             received.elapsed().as_millis(),
-            result.nodes,
+            result.stats.nodes,
             result.depth,
             result.score,
             format_direction(mv),
@@ -315,6 +329,11 @@ mod tests {
     fn keeps_the_trails_from_the_referees_lines_and_never_crashes_while_it_can_move() {
         let configs = [
             BattleConfig::default(),
+            BattleConfig::PARANOID_ALL,
+            BattleConfig {
+                search: BattleSearch::MaxN,
+                ..BattleConfig::default()
+            },
             BattleConfig {
                 search: BattleSearch::BestReply,
                 rivals: Rivals::InReach,

@@ -430,17 +430,19 @@ fn on_off(flag: &str, text: &str) -> Result<bool, String> {
 const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
     Flag {
         name: "--battle-search",
-        value: "paranoid|brs",
-        needs: "paranoid or brs",
+        value: "paranoid|brs|maxn",
+        needs: "paranoid, brs or maxn",
         help: &[
             "alpha-beta with every rival moving in turn against us",
-            "(paranoid), or one rival's best reply between two of",
-            "our moves (Schadd and Winands 2011) [paranoid]",
+            "(paranoid), one rival's best reply between two of our",
+            "moves (Schadd and Winands 2011), or max-n, every rider",
+            "for itself (Luckhardt and Irani 1986) [paranoid]",
         ],
         set: |c, v| {
             c.battle.search = match v.text {
                 "paranoid" => BattleSearch::Paranoid,
                 "brs" => BattleSearch::BestReply,
+                "maxn" => BattleSearch::MaxN,
                 other => return Err(format!("unknown --battle-search {other:?}")),
             };
             Ok(())
@@ -453,7 +455,7 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
         help: &[
             "search against every other rider, only those that can",
             "still reach our space, or only those whose Voronoi zone",
-            "touches ours (the others stand still in the search) [all]",
+            "touches ours (the others stand still in the search) [nearby]",
         ],
         set: |c, v| {
             c.battle.rivals = match v.text {
@@ -473,7 +475,7 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
             "our Voronoi region minus the largest rival's, the sum of",
             "our lead over each rival, the largest rival's with regions",
             "scored by cells and edges (open), or that with the Light",
-            "Riders space evaluation against a lone rival [largest]",
+            "Riders space evaluation against a lone rival [space]",
         ],
         set: |c, v| {
             c.battle.eval = match v.text {
@@ -492,7 +494,7 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
         needs: "on or off",
         help: &[
             "once no rider can reach our space, play the endgame",
-            "filler's longest path instead of searching [off]",
+            "filler's longest path instead of searching [on]",
         ],
         set: |c, v| {
             c.battle.fill_alone = on_off("--battle-fill", v.text)?;
@@ -763,6 +765,36 @@ const FLAGS: &[Flag<TronConfig>] = &[
 mod tests {
     use super::*;
     use crate::bot::Config;
+
+    #[test]
+    fn battle_flags_set_the_tron_battle_search_and_refuse_unknown_values() {
+        assert_eq!(Config::default().tron.battle, BattleConfig::default());
+        let args = [
+            "--battle-search",
+            "brs",
+            "--battle-rivals",
+            "all",
+            "--battle-eval",
+            "largest",
+            "--battle-fill",
+            "off",
+        ];
+        let battle = Config::from_args(&args).unwrap().tron.battle;
+        let expected = BattleConfig {
+            search: BattleSearch::BestReply,
+            ..BattleConfig::PARANOID_ALL
+        };
+        assert_eq!(battle, expected);
+        for (flag, bad) in [
+            ("--battle-search", "expectimax"),
+            ("--battle-rivals", "some"),
+            ("--battle-eval", "cells"),
+            ("--battle-fill", "yes"),
+        ] {
+            let err = Config::from_args(&[flag, bad]).unwrap_err();
+            assert!(err.contains(flag), "{err}");
+        }
+    }
 
     #[test]
     fn the_tron_search_is_chosen_by_name() {

@@ -1,0 +1,192 @@
+//! Max-n search (Luckhardt and Irani 1986) over a Tron Battle position: every rider
+//! chooses the move that maximises its own entry of a value vector, one entry per rider,
+//! instead of all rivals minimising ours as in the paranoid search. Nothing like
+//! alpha-beta's cut-offs applies to it (Sturtevant's shallow pruning needs a bounded sum of
+//! values, which Voronoi leads are not), so it is iterative deepening over whole rounds
+//! without pruning. Riders frozen in the position ([`Paranoid::frozen`]) stand still, as in
+//! the paranoid search, and its evaluation is that search's region lead seen by each rider.
+
+use super::battle::{regions, Paranoid, MAX_RIDERS};
+use super::direction::Direction;
+use crate::search::alphabeta::{Score, WIN};
+use crate::search::{Game, Limits, SearchStats};
+use std::time::Instant;
+
+/// A value for every rider, by seat.
+type Values = [Score; MAX_RIDERS];
+
+/// What [`search`] found for the rider to move at the root.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MaxNResult {
+    /// The root rider's move of the deepest search finished (`None` if none finished).
+    pub best: Option<Direction>,
+    /// That search's value of the position for the root rider.
+    pub score: Score,
+    /// That search's depth in plies.
+    pub depth: u32,
+    pub stats: SearchStats,
+}
+
+/// Searches `root` (the searcher `root.me` to move) round by round until `limits`.
+pub fn search(root: &Paranoid, limits: Limits) -> MaxNResult {
+    let started = Instant::now();
+    let mut search = MaxN {
+        limits,
+        nodes: 0,
+        aborted: false,
+    };
+    let searched = root.battle.alive_count() - root.frozen.count_ones();
+    let free_cells = root.battle.blocked().inverted().count();
+    let mut found = (None, 0, 0);
+    for rounds in 1.. {
+        let depth = rounds * searched;
+        let (values, best) = search.node(root, depth, 0);
+        if search.aborted {
+            break;
+        }
+        found = (best, values[root.me], depth);
+        // Deeper than the free cells, every line has ended.
+        if values[root.me].abs() >= WIN - 1000 || depth > free_cells {
+            break;
+        }
+    }
+    let (best, score, depth) = found;
+    MaxNResult {
+        best,
+        score,
+        depth,
+        stats: SearchStats {
+            iterations: search.nodes,
+            playouts: 0,
+            elapsed: started.elapsed(),
+            nodes: search.nodes as usize,
+            tree_full: false,
+        },
+    }
+}
+
+struct MaxN {
+    limits: Limits,
+    nodes: u64,
+    aborted: bool,
+}
+
+impl MaxN {
+    /// The values of `position` searched `depth` more plies (then on to the searcher's
+    /// turn), and the best move of the rider to move.
+    fn node(&mut self, position: &Paranoid, depth: u32, ply: u32) -> (Values, Option<Direction>) {
+        self.nodes += 1;
+        if self.limits.reached(self.nodes) {
+            self.aborted = true;
+            return ([0; MAX_RIDERS], None);
+        }
+        if let Some(values) = ended(position, ply) {
+            return (values, None);
+        }
+        let battle = &position.battle;
+        let rider = battle.to_move();
+        if depth == 0 && rider == position.me {
+            return (evaluate(position), None);
+        }
+        let safe = battle.safe_moves(rider);
+        let moves = if safe.is_empty() {
+            vec![Direction::Up]
+        } else {
+            safe.iter().collect()
+        };
+        let mut best: Option<(Values, Direction)> = None;
+        for mv in moves {
+            let mut child = position.clone();
+            child.play(mv);
+            let (values, _) = self.node(&child, depth.saturating_sub(1), ply + 1);
+            if self.aborted {
+                return ([0; MAX_RIDERS], None);
+            }
+            // Ties go against the searcher (the usual paranoid tie-break of max-n).
+            let better = best.is_none_or(|(held, _)| {
+                values[rider] > held[rider]
+                    || values[rider] == held[rider] && values[position.me] < held[position.me]
+            });
+            if better {
+                best = Some((values, mv));
+            }
+        }
+        let (values, mv) = best.expect("at least one move");
+        (values, Some(mv))
+    }
+}
+
+/// The values once the searcher is out or alone among the riders it searches: the game
+/// decided for it, sooner counting more.
+fn ended(position: &Paranoid, ply: u32) -> Option<Values> {
+    let battle = &position.battle;
+    let me = position.me;
+    let rivals_in = (0..battle.riders())
+        .any(|r| r != me && battle.is_alive(r) && position.frozen >> r & 1 == 0);
+    if battle.is_alive(me) && rivals_in {
+        return None;
+    }
+    let won = battle.is_alive(me);
+    let mut values = [-WIN + ply as Score; MAX_RIDERS];
+    if won {
+        values[me] = WIN - ply as Score;
+    } else {
+        for (rider, value) in values.iter_mut().enumerate() {
+            if rider != me && battle.is_alive(rider) {
+                *value = WIN - ply as Score;
+            }
+        }
+    }
+    Some(values)
+}
+
+/// Each searched rider's Voronoi region minus the largest other searched rider's; a rider
+/// out of the game gets `-WIN`.
+fn evaluate(position: &Paranoid) -> Values {
+    let battle = &position.battle;
+    let counts = regions(battle);
+    let searched: Vec<usize> = (0..battle.riders())
+        .filter(|&r| battle.is_alive(r) && (r == position.me || position.frozen >> r & 1 == 0))
+        .collect();
+    let mut values = [-WIN; MAX_RIDERS];
+    for &rider in &searched {
+        let largest_other = searched
+            .iter()
+            .filter(|&&o| o != rider)
+            .map(|&o| counts[o])
+            .max()
+            .unwrap_or(0);
+        values[rider] = counts[rider] as Score - largest_other as Score;
+    }
+    values
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tron::battle::Battle;
+
+    #[test]
+    fn it_steps_where_the_rival_is_walled_in_and_proves_the_win() {
+        // . 0 . 1   right: rider 1 has no free cell left; left: rider 0 is walled in
+        let b = Battle::new(4, 1, &[(1, 0), (3, 0)]).unwrap();
+        let result = search(&Paranoid::all(b, 0), Limits::iterations(100_000));
+        assert_eq!(result.best, Some(Direction::Right), "{result:?}");
+        assert!(result.score >= WIN - 1000, "{result:?}");
+    }
+
+    #[test]
+    fn every_rider_is_valued_by_its_own_lead_and_the_out_by_minus_win() {
+        // 0 . . . . 1 . . . 2   regions 2, 3 and 1
+        let mut b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
+        assert_eq!(evaluate(&Paranoid::all(b.clone(), 0))[..3], [-1, 1, -2]);
+        // rider 2 frozen: leads among riders 0 and 1 only, rider 2 not valued
+        let frozen = Paranoid {
+            frozen: 0b100,
+            ..Paranoid::all(b.clone(), 0)
+        };
+        assert_eq!(evaluate(&frozen)[..3], [-1, 1, -WIN]);
+        b.eliminate(1);
+        assert_eq!(evaluate(&Paranoid::all(b, 0))[1], -WIN);
+    }
+}
