@@ -103,10 +103,13 @@ impl MaxN {
                 return ([0; MAX_RIDERS], None);
             }
             // Ties go against the searcher (the usual paranoid tie-break of max-n).
-            let better = best.is_none_or(|(held, _)| {
-                values[rider] > held[rider]
-                    || values[rider] == held[rider] && values[position.me] < held[position.me]
-            });
+            let better = match best {
+                None => true,
+                Some((held, _)) => {
+                    values[rider] > held[rider]
+                        || values[rider] == held[rider] && values[position.me] < held[position.me]
+                }
+            };
             if better {
                 best = Some((values, mv));
             }
