@@ -2,7 +2,8 @@
 //! diagrams of tests and maps, and the text of `arena --watch`. Whatever arrives is
 //! checked; a contradiction is a [`PositionError`], never a panic.
 
-use super::grid::{Bitboard, BoardSizeError, Grid};
+use super::grid::{Bitboard, Grid};
+use super::PositionError;
 use super::{Direction, TronState};
 use crate::game::Player;
 use crate::protocol::Token;
@@ -40,83 +41,6 @@ pub fn parse_tron_answer(line: &str) -> Option<TronAnswer> {
 impl fmt::Display for TronAnswer {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0.map_or("pass", |d| DIRECTION_WORDS[d.index()]))
-    }
-}
-
-/// Why a picture is not a Light Riders position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PositionError {
-    /// No bitboard holds a board of this size.
-    BoardSize {
-        width: usize,
-        height: usize,
-    },
-    /// No field has been received.
-    NoField,
-    /// A field without a width and height that is not square either.
-    NotSquare {
-        cells: usize,
-    },
-    /// A field whose length is not `width × height`.
-    CellCount {
-        cells: usize,
-        width: usize,
-        height: usize,
-    },
-    /// A wall or head outside the board.
-    OffBoard {
-        x: usize,
-        y: usize,
-    },
-    /// Both riders on one cell.
-    SameCell,
-    RiderTwice(Player),
-    RiderMissing,
-    UnexpectedToken(Token),
-    UnknownDiagramCell(char),
-    /// A diagram row (counting from 0) of another width than the first.
-    RaggedDiagram {
-        row: usize,
-    },
-}
-
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::BoardSize { width, height } => {
-                write!(f, "unsupported board size {width}x{height}")
-            }
-            PositionError::NoField => write!(f, "no field received yet"),
-            PositionError::NotSquare { cells } => write!(
-                f,
-                "no field_width/field_height and a field of {cells} cells is not square"
-            ),
-            PositionError::CellCount {
-                cells,
-                width,
-                height,
-            } => write!(f, "field has {cells} cells, expected {width}x{height}"),
-            PositionError::OffBoard { x, y } => write!(f, "cell ({x}, {y}) is off the board"),
-            PositionError::SameCell => write!(f, "both riders on one cell"),
-            PositionError::RiderTwice(p) => write!(f, "rider {p} appears twice"),
-            PositionError::RiderMissing => write!(f, "a rider is missing from the field"),
-            PositionError::UnexpectedToken(t) => write!(f, "unexpected field value {t}"),
-            PositionError::UnknownDiagramCell(c) => write!(f, "unknown diagram cell {c:?}"),
-            PositionError::RaggedDiagram { row } => {
-                write!(f, "diagram row {row} is not as wide as the first")
-            }
-        }
-    }
-}
-
-impl std::error::Error for PositionError {}
-
-impl From<BoardSizeError> for PositionError {
-    fn from(e: BoardSizeError) -> Self {
-        PositionError::BoardSize {
-            width: e.width,
-            height: e.height,
-        }
     }
 }
 
@@ -189,7 +113,7 @@ impl TronState {
                     }
                     *slot = Some(grid.index(x, y) as u16);
                 }
-                other => return Err(PositionError::UnexpectedToken(other)),
+                other => return Err(PositionError::UnexpectedToken(other.to_string())),
             }
         }
         match heads {

@@ -3,8 +3,9 @@
 //! - [`grid`]: board geometry and the [`Bitboard`] cell set.
 //! - this module: [`Direction`], [`TronState`] (the riddles.io rules) and its
 //!   [`SimGame`] implementation.
-//! - `engine`: the engine's field, diagrams and pictures of a [`TronState`], and
-//!   [`PositionError`].
+//! - `engine`: the engine's field, diagrams and pictures of a [`TronState`];
+//!   `position_error`: [`PositionError`] (the path written out in [`TronState::new`], so
+//!   that the one-file Tron Battle build, which follows paths, carries it).
 //! - [`space`]: flood fills, separation, checkerboard bounds, Voronoi, articulation points,
 //!   Tree of Chambers, [`space::evaluate`].
 //! - [`playout`]: random play-outs with optional cut-offs, the MCTS evaluator.
@@ -25,13 +26,15 @@ pub mod grid;
 pub mod learned;
 pub mod maxn;
 pub mod playout;
+mod position_error;
 pub mod space;
 
 pub use direction::{DirSet, DirSetIter, Direction};
-pub use engine::{field_has_tron_only_value, parse_tron_answer, PositionError, TronAnswer};
+pub use engine::{field_has_tron_only_value, parse_tron_answer, TronAnswer};
 pub use grid::{Bitboard, Grid};
 pub use learned::{Learning, TronPlayout};
 pub use playout::{EvalCutoff, Heuristic, PlayoutPolicy};
+pub use position_error::PositionError;
 
 use crate::game::{Outcome, Player};
 use crate::search::SimGame;
@@ -55,7 +58,7 @@ impl TronState {
         height: usize,
         walls: impl IntoIterator<Item = (usize, usize)>,
         heads: [(usize, usize); 2],
-    ) -> Result<TronState, PositionError> {
+    ) -> Result<TronState, position_error::PositionError> {
         let grid = Grid::new(width, height)?;
         let mut board_walls = Bitboard::empty(grid);
         for (x, y) in walls {
