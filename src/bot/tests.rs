@@ -118,8 +118,14 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
 /// searches: the bot's UTTT tests check it.
 /// `--protocol` chooses the dialect: the CodinGame tests (`codingame.rs`, the bot's
 /// UTTT tests) check it. `--end-rule` is the engine's rule, not the search's: the
-/// bot's UTTT tests check that it decides what the search proves.
+/// bot's UTTT tests check that it decides what the search proves. The `--battle-*` flags
+/// set CodinGame's Tron Battle player, not the engines' searches built here: the options'
+/// tests check their values and the Tron Battle player's tests play each setting.
 const OTHER_FLAGS: &[&str] = &[
+    "--battle-search",
+    "--battle-rivals",
+    "--battle-eval",
+    "--battle-fill",
     "--game",
     "--protocol",
     "--end-rule",
