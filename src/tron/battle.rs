@@ -406,15 +406,15 @@ impl Paranoid {
         position
     }
 
-    /// The transposition key of `battle` searched with the riders `frozen`: the trails'
-    /// cells, the heads, who is in, who moves and who is left out.
-    fn key_of(battle: &Battle, frozen: u8) -> u64 {
-        let b = battle;
-        let mut rest = b.heads.iter().fold(0u64, |k, &h| k << 10 | h as u64)
-            | (b.alive as u64) << 40
-            | (b.to_move as u64) << 44
-            | (frozen as u64) << 48;
-        b.blocked.zobrist_key() ^ splitmix64(&mut rest)
+    /// The rivals the search plays: every other rider still in and not frozen.
+    pub fn rivals(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.battle.riders())
+            .filter(move |&r| r != self.me && self.battle.is_alive(r) && self.frozen >> r & 1 == 0)
+    }
+
+    /// The riders the search moves: `me` and its rivals.
+    pub fn searched(&self) -> u32 {
+        self.battle.alive_count() - self.frozen.count_ones()
     }
 }
 
@@ -454,9 +454,14 @@ impl Game for Paranoid {
 impl AlphaBetaGame for Paranoid {
     const MOVE_SLOTS: usize = 4;
 
-    /// The trails' cells, the heads, who is in and who moves.
+    /// The trails' cells, the heads, who is in, who moves and who is left out.
     fn key(&self) -> u64 {
-        Paranoid::key_of(&self.battle, self.frozen)
+        let b = &self.battle;
+        let mut rest = b.heads.iter().fold(0u64, |k, &h| k << 10 | h as u64)
+            | (b.alive as u64) << 40
+            | (b.to_move as u64) << 44
+            | (self.frozen as u64) << 48;
+        b.blocked.zobrist_key() ^ splitmix64(&mut rest)
     }
 
     /// Whole rounds only: `me` to move, every other rider having answered its last move.
@@ -562,11 +567,12 @@ pub enum RegionLead {
 }
 
 impl RegionLead {
-    /// The lead of `me` over the riders still in and not `frozen`, from `player`'s view
-    /// (player 0 is `me`).
-    fn score(self, battle: &Battle, me: usize, frozen: u8, player: Player) -> Score {
+    /// The lead of the searcher over its rivals in `position`, from `player`'s view
+    /// (player 0 is the searcher).
+    fn score(self, position: &Paranoid, player: Player) -> Score {
+        let (battle, me) = (&position.battle, position.me);
         if self == RegionLead::Space {
-            let mut rivals = rivals_of(battle, me, frozen);
+            let mut rivals = position.rivals();
             if let (Some(rival), None) = (rivals.next(), rivals.next()) {
                 let heads = [battle.heads[me], battle.heads[rival]];
                 let duel = TronState::from_parts(*battle.blocked(), heads, [true, true]);
@@ -578,7 +584,7 @@ impl RegionLead {
             RegionLead::LargestOpen | RegionLead::Space => region_scores(battle),
         };
         let mine = values[me];
-        let rivals = rivals_of(battle, me, frozen).map(|r| values[r]);
+        let rivals = position.rivals().map(|r| values[r]);
         let score = match self {
             RegionLead::Each => rivals.map(|theirs| mine - theirs).sum(),
             _ => mine - rivals.max().unwrap_or(0),
@@ -593,19 +599,14 @@ impl RegionLead {
 
 impl Evaluate<Paranoid> for RegionLead {
     fn evaluate(&mut self, position: &Paranoid, player: Player) -> Score {
-        self.score(&position.battle, position.me, position.frozen, player)
+        self.score(position, player)
     }
 }
 
 impl Evaluate<BestReply> for RegionLead {
     fn evaluate(&mut self, position: &BestReply, player: Player) -> Score {
-        self.score(&position.battle, position.me, position.frozen, player)
+        self.score(&position.0, player)
     }
-}
-
-/// The riders still in other than `me` and not in the mask `frozen`.
-fn rivals_of(battle: &Battle, me: usize, frozen: u8) -> impl Iterator<Item = usize> + '_ {
-    (0..battle.riders()).filter(move |&r| r != me && battle.is_alive(r) && frozen >> r & 1 == 0)
 }
 
 /// One rider's move, as the best-reply search's opponent layer chooses it.
@@ -615,58 +616,43 @@ pub struct RiderMove {
     pub direction: Direction,
 }
 
-/// A Tron Battle position in Schadd and Winands's (2011) best-reply search for `me`
-/// (player 0): after each move of `me`, one move of one rival (player 1), the one that
-/// hurts `me` most among every rival's moves, while the other rivals stand still. Depth
-/// goes to `me`'s own moves at the price of positions the rules never reach.
+/// A Tron Battle position in Schadd and Winands's (2011) best-reply search for the
+/// paranoid view's searcher (player 0): after each of its moves, one move of one rival
+/// (player 1), the one that hurts it most among every rival's moves, while the other
+/// rivals stand still. Depth goes to the searcher's own moves at the price of positions
+/// the rules never reach. Who is searched, the key and the quiet positions are the
+/// paranoid view's.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BestReply {
-    pub battle: Battle,
-    pub me: usize,
-    /// Riders left out of the search, as in [`Paranoid`].
-    pub frozen: u8,
-}
-
-impl BestReply {
-    /// The best-reply view of the paranoid position `root` (`me` to move).
-    pub fn from_paranoid(root: Paranoid) -> BestReply {
-        BestReply {
-            battle: root.battle,
-            me: root.me,
-            frozen: root.frozen,
-        }
-    }
-}
+pub struct BestReply(pub Paranoid);
 
 impl Game for BestReply {
     type Move = RiderMove;
 
     fn to_move(&self) -> Player {
-        Player::from(self.battle.to_move() != self.me)
+        self.0.to_move()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        if !self.battle.is_alive(self.me) {
+        if !self.0.battle.is_alive(self.0.me) {
             Some(Outcome::Win(1))
-        } else if rivals_of(&self.battle, self.me, self.frozen)
-            .next()
-            .is_none()
-        {
+        } else if self.0.rivals().next().is_none() {
             Some(Outcome::Win(0))
         } else {
             None
         }
     }
 
-    /// `me`'s safe moves, or every rival's; `Up` (out of the game) where there is none.
+    /// The searcher's safe moves, or every rival's; `Up` (out of the game) where there is
+    /// none.
     fn legal_moves(&self, moves: &mut Vec<RiderMove>) {
-        let movers: Vec<usize> = if self.battle.to_move() == self.me {
-            vec![self.me]
+        let view = &self.0;
+        let movers: Vec<usize> = if view.battle.to_move() == view.me {
+            vec![view.me]
         } else {
-            rivals_of(&self.battle, self.me, self.frozen).collect()
+            view.rivals().collect()
         };
         for &rider in &movers {
-            let safe = self.battle.safe_moves(rider);
+            let safe = view.battle.safe_moves(rider);
             moves.extend(safe.iter().map(|direction| RiderMove {
                 rider: rider as u8,
                 direction,
@@ -681,15 +667,16 @@ impl Game for BestReply {
     }
 
     fn play(&mut self, mv: RiderMove) {
-        self.battle.set_to_move(mv.rider as usize);
-        self.battle.play(mv.direction);
-        let next = if mv.rider as usize == self.me {
-            rivals_of(&self.battle, self.me, self.frozen).next()
+        let view = &mut self.0;
+        view.battle.set_to_move(mv.rider as usize);
+        view.battle.play(mv.direction);
+        let next = if mv.rider as usize == view.me {
+            view.rivals().next()
         } else {
-            Some(self.me)
+            Some(view.me)
         };
-        if let Some(next) = next.filter(|&r| self.battle.is_alive(r)) {
-            self.battle.set_to_move(next);
+        if let Some(next) = next.filter(|&r| view.battle.is_alive(r)) {
+            view.battle.set_to_move(next);
         }
     }
 }
@@ -698,15 +685,15 @@ impl AlphaBetaGame for BestReply {
     const MOVE_SLOTS: usize = 4 * MAX_RIDERS;
 
     fn key(&self) -> u64 {
-        Paranoid::key_of(&self.battle, self.frozen)
+        self.0.key()
     }
 
     fn is_quiet(&self) -> bool {
-        self.battle.to_move() == self.me
+        self.0.is_quiet()
     }
 
-    fn settled(&self, _player: Player) -> Option<Score> {
-        None
+    fn settled(&self, player: Player) -> Option<Score> {
+        self.0.settled(player)
     }
 
     fn move_slot(&self, mv: RiderMove) -> usize {
@@ -850,7 +837,10 @@ mod tests {
         position.play(Direction::Up);
         assert_eq!(position.battle.to_move(), 0, "rider 1's turn is skipped");
         assert_eq!(position.battle.head(1), b.head(1));
-        assert_eq!(Paranoid::all(b, 0).frozen, 0);
+        assert_eq!(Paranoid::all(b.clone(), 0).frozen, 0);
+        // the flags' settings build those roots
+        assert_eq!(BattleConfig::default().root(b.clone(), 0).frozen, 0b10);
+        assert_eq!(BattleConfig::PARANOID_ALL.root(b, 0).frozen, 0);
     }
 
     #[test]
@@ -917,7 +907,7 @@ mod tests {
     fn best_reply_lets_one_rival_move_between_two_of_ours() {
         // 0 . . . . 1 . . . 2
         let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
-        let mut position = BestReply::from_paranoid(Paranoid::all(b.clone(), 0));
+        let mut position = BestReply(Paranoid::all(b.clone(), 0));
         let moves = |p: &BestReply| {
             let mut moves = Vec::new();
             p.legal_moves(&mut moves);
@@ -942,9 +932,9 @@ mod tests {
             rider: 2,
             direction: Direction::Left,
         });
-        assert_eq!((position.to_move(), position.battle.to_move()), (0, 0));
-        assert_eq!(position.battle.head(1), b.head(1), "rider 1 stood still");
-        assert_eq!(position.battle.head(2), Some((8, 0)));
+        assert_eq!((position.to_move(), position.0.battle.to_move()), (0, 0));
+        assert_eq!(position.0.battle.head(1), b.head(1), "rider 1 stood still");
+        assert_eq!(position.0.battle.head(2), Some((8, 0)));
 
         // with two riders it is the paranoid search: the same proof
         let won = Battle::new(3, 2, &[(0, 0), (2, 0)]).unwrap();
@@ -955,7 +945,7 @@ mod tests {
             },
             RegionLead::Largest,
         );
-        let root = BestReply::from_paranoid(Paranoid::all(won, 0));
+        let root = BestReply(Paranoid::all(won, 0));
         let result = ab.search(&root, Limits::iterations(u64::MAX));
         assert!(result.score >= PROVEN, "{}", result.score);
     }

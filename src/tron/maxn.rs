@@ -35,7 +35,7 @@ pub fn search(root: &Paranoid, limits: Limits) -> MaxNResult {
         nodes: 0,
         aborted: false,
     };
-    let searched = root.battle.alive_count() - root.frozen.count_ones();
+    let searched = root.searched();
     let free_cells = root.battle.blocked().inverted().count();
     let mut found = (None, 0, 0);
     for rounds in 1.. {
@@ -83,17 +83,12 @@ impl MaxN {
         if let Some(values) = ended(position, ply) {
             return (values, None);
         }
-        let battle = &position.battle;
-        let rider = battle.to_move();
+        let rider = position.battle.to_move();
         if depth == 0 && rider == position.me {
             return (evaluate(position), None);
         }
-        let safe = battle.safe_moves(rider);
-        let moves = if safe.is_empty() {
-            vec![Direction::Up]
-        } else {
-            safe.iter().collect()
-        };
+        let mut moves = Vec::with_capacity(4);
+        position.legal_moves(&mut moves);
         let mut best: Option<(Values, Direction)> = None;
         for mv in moves {
             let mut child = position.clone();
@@ -124,9 +119,7 @@ impl MaxN {
 fn ended(position: &Paranoid, ply: u32) -> Option<Values> {
     let battle = &position.battle;
     let me = position.me;
-    let rivals_in = (0..battle.riders())
-        .any(|r| r != me && battle.is_alive(r) && position.frozen >> r & 1 == 0);
-    if battle.is_alive(me) && rivals_in {
+    if battle.is_alive(me) && position.rivals().next().is_some() {
         return None;
     }
     let won = battle.is_alive(me);
@@ -146,10 +139,10 @@ fn ended(position: &Paranoid, ply: u32) -> Option<Values> {
 /// Each searched rider's Voronoi region minus the largest other searched rider's; a rider
 /// out of the game gets `-WIN`.
 fn evaluate(position: &Paranoid) -> Values {
-    let battle = &position.battle;
-    let counts = regions(battle);
-    let searched: Vec<usize> = (0..battle.riders())
-        .filter(|&r| battle.is_alive(r) && (r == position.me || position.frozen >> r & 1 == 0))
+    let counts = regions(&position.battle);
+    let searched: Vec<usize> = std::iter::once(position.me)
+        .filter(|&me| position.battle.is_alive(me))
+        .chain(position.rivals())
         .collect();
     let mut values = [-WIN; MAX_RIDERS];
     for &rider in &searched {

@@ -29,7 +29,8 @@ struct Turn {
     riders: Vec<RiderLine>,
 }
 
-/// The alpha-beta search of [`BattleSearch`], its transposition table kept.
+/// The search [`BattleSearch`] names; alpha-beta's transposition table is kept from turn
+/// to turn.
 pub enum Searcher {
     Paranoid(AlphaBeta<Paranoid, RegionLead>),
     BestReply(AlphaBeta<BestReply, RegionLead>),
@@ -71,7 +72,7 @@ impl Searcher {
                 }
             }
             Searcher::BestReply(search) => {
-                let r = search.search(&BestReply::from_paranoid(root.clone()), limits);
+                let r = search.search(&BestReply(root.clone()), limits);
                 Found {
                     best: r.best.map(|mv| mv.direction),
                     score: r.score,
@@ -192,7 +193,7 @@ impl TronBattlePlayer {
              score={} chosen={}",
             self.turns,
             root.battle.alive_count(),
-            root.battle.alive_count() - root.frozen.count_ones(),
+            root.searched(),
             received.elapsed().as_millis(),
             result.stats.nodes,
             result.depth,

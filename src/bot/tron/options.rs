@@ -406,6 +406,46 @@ impl TronConfig {
     }
 }
 
+impl FromStr for BattleSearch {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "paranoid" => Ok(BattleSearch::Paranoid),
+            "brs" => Ok(BattleSearch::BestReply),
+            "maxn" => Ok(BattleSearch::MaxN),
+            other => Err(format!("unknown --battle-search {other:?}")),
+        }
+    }
+}
+
+impl FromStr for Rivals {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "all" => Ok(Rivals::All),
+            "nearby" => Ok(Rivals::InReach),
+            "bordering" => Ok(Rivals::Bordering),
+            other => Err(format!("unknown --battle-rivals {other:?}")),
+        }
+    }
+}
+
+impl FromStr for RegionLead {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Self, String> {
+        match name {
+            "largest" => Ok(RegionLead::Largest),
+            "each" => Ok(RegionLead::Each),
+            "open" => Ok(RegionLead::LargestOpen),
+            "space" => Ok(RegionLead::Space),
+            other => Err(format!("unknown --battle-eval {other:?}")),
+        }
+    }
+}
+
 /// The Light Riders and Tron Battle flags.
 pub const SECTIONS: &[Section<TronConfig>] = &[
     Section {
@@ -439,12 +479,7 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
             "for itself (Luckhardt and Irani 1986) [paranoid]",
         ],
         set: |c, v| {
-            c.battle.search = match v.text {
-                "paranoid" => BattleSearch::Paranoid,
-                "brs" => BattleSearch::BestReply,
-                "maxn" => BattleSearch::MaxN,
-                other => return Err(format!("unknown --battle-search {other:?}")),
-            };
+            c.battle.search = v.parse()?;
             Ok(())
         },
     },
@@ -458,12 +493,7 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
             "touches ours (the others stand still in the search) [nearby]",
         ],
         set: |c, v| {
-            c.battle.rivals = match v.text {
-                "all" => Rivals::All,
-                "nearby" => Rivals::InReach,
-                "bordering" => Rivals::Bordering,
-                other => return Err(format!("unknown --battle-rivals {other:?}")),
-            };
+            c.battle.rivals = v.parse()?;
             Ok(())
         },
     },
@@ -478,13 +508,7 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
             "Riders space evaluation against a lone rival [space]",
         ],
         set: |c, v| {
-            c.battle.eval = match v.text {
-                "largest" => RegionLead::Largest,
-                "each" => RegionLead::Each,
-                "open" => RegionLead::LargestOpen,
-                "space" => RegionLead::Space,
-                other => return Err(format!("unknown --battle-eval {other:?}")),
-            };
+            c.battle.eval = v.parse()?;
             Ok(())
         },
     },
