@@ -535,6 +535,9 @@ pub enum BattleSearch {
     BestReply,
     /// Every rider maximising its own value ([`super::maxn`]).
     MaxN,
+    /// Max-n while three or more riders are searched, paranoid alpha-beta in a duel
+    /// (where the two agree but for alpha-beta's cut-offs and the space evaluation).
+    MaxNThenParanoid,
 }
 
 /// The riders the Tron Battle search plays against; the others stand still in it.

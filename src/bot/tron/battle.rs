@@ -36,6 +36,8 @@ pub enum Searcher {
     BestReply(AlphaBeta<BestReply, RegionLead>),
     /// Max-n keeps no table.
     MaxN,
+    /// Max-n with three or more riders searched, else the paranoid alpha-beta.
+    MaxNThenParanoid(AlphaBeta<Paranoid, RegionLead>),
 }
 
 /// What a search found: its move, score, depth and statistics.
@@ -56,20 +58,18 @@ impl Searcher {
                 Searcher::BestReply(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
             }
             BattleSearch::MaxN => Searcher::MaxN,
+            BattleSearch::MaxNThenParanoid => {
+                Searcher::MaxNThenParanoid(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
+            }
         }
     }
 
     /// Searches `root` (or its best-reply view) within `limits`.
     pub fn search(&mut self, root: &Paranoid, limits: Limits) -> Found {
         match self {
-            Searcher::Paranoid(search) => {
-                let r = search.search(root, limits);
-                Found {
-                    best: r.best,
-                    score: r.score,
-                    depth: r.depth,
-                    stats: r.stats(),
-                }
+            Searcher::Paranoid(search) => paranoid(search, root, limits),
+            Searcher::MaxNThenParanoid(search) if root.searched() < 3 => {
+                paranoid(search, root, limits)
             }
             Searcher::BestReply(search) => {
                 let r = search.search(&BestReply(root.clone()), limits);
@@ -80,7 +80,7 @@ impl Searcher {
                     stats: r.stats(),
                 }
             }
-            Searcher::MaxN => {
+            Searcher::MaxN | Searcher::MaxNThenParanoid(_) => {
                 let r = maxn::search(root, limits);
                 Found {
                     best: r.best,
@@ -90,6 +90,21 @@ impl Searcher {
                 }
             }
         }
+    }
+}
+
+/// The paranoid alpha-beta's answer for `root`.
+fn paranoid(
+    search: &mut AlphaBeta<Paranoid, RegionLead>,
+    root: &Paranoid,
+    limits: Limits,
+) -> Found {
+    let r = search.search(root, limits);
+    Found {
+        best: r.best,
+        score: r.score,
+        depth: r.depth,
+        stats: r.stats(),
     }
 }
 
@@ -333,6 +348,10 @@ mod tests {
             BattleConfig::PARANOID_ALL,
             BattleConfig {
                 search: BattleSearch::MaxN,
+                ..BattleConfig::default()
+            },
+            BattleConfig {
+                search: BattleSearch::MaxNThenParanoid,
                 ..BattleConfig::default()
             },
             BattleConfig {

@@ -414,6 +414,7 @@ impl FromStr for BattleSearch {
             "paranoid" => Ok(BattleSearch::Paranoid),
             "brs" => Ok(BattleSearch::BestReply),
             "maxn" => Ok(BattleSearch::MaxN),
+            "maxn-paranoid" => Ok(BattleSearch::MaxNThenParanoid),
             other => Err(format!("unknown --battle-search {other:?}")),
         }
     }
@@ -470,13 +471,15 @@ fn on_off(flag: &str, text: &str) -> Result<bool, String> {
 const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
     Flag {
         name: "--battle-search",
-        value: "paranoid|brs|maxn",
-        needs: "paranoid, brs or maxn",
+        value: "paranoid|brs|maxn|maxn-paranoid",
+        needs: "paranoid, brs, maxn or maxn-paranoid",
         help: &[
             "alpha-beta with every rival moving in turn against us",
             "(paranoid), one rival's best reply between two of our",
-            "moves (Schadd and Winands 2011), or max-n, every rider",
-            "for itself (Luckhardt and Irani 1986) [paranoid]",
+            "moves (Schadd and Winands 2011), max-n, every rider",
+            "for itself (Luckhardt and Irani 1986), or max-n with",
+            "three or more riders searched and paranoid in a duel",
+            "[paranoid]",
         ],
         set: |c, v| {
             c.battle.search = v.parse()?;
