@@ -415,6 +415,29 @@ mod tests {
     }
 
     #[test]
+    fn maxn_paranoid_searches_three_riders_by_max_n_and_a_duel_by_paranoid() {
+        let found = |search: BattleSearch, root: &Paranoid| {
+            let config = BattleConfig {
+                search,
+                ..BattleConfig::default()
+            };
+            let r = Searcher::new(&config).search(root, Limits::iterations(20_000));
+            (r.best, r.score, r.depth, r.stats.nodes)
+        };
+        let three = Battle::codingame(&[(3, 3), (15, 10), (26, 16)]).unwrap();
+        let duel = Battle::codingame(&[(3, 3), (26, 16)]).unwrap();
+        for (battle, same_as, differs_from) in [
+            (three, BattleSearch::MaxN, BattleSearch::Paranoid),
+            (duel, BattleSearch::Paranoid, BattleSearch::MaxN),
+        ] {
+            let root = Paranoid::all(battle, 0);
+            let mixed = found(BattleSearch::MaxNThenParanoid, &root);
+            assert_eq!(mixed, found(same_as, &root), "{same_as:?}");
+            assert_ne!(mixed, found(differs_from, &root), "{differs_from:?}");
+        }
+    }
+
+    #[test]
     fn answers_only_safe_moves_in_a_four_rider_game() {
         let starts = [(0, 0), (29, 0), (29, 19), (0, 19)];
         let mut battle = Battle::codingame(&starts).unwrap();

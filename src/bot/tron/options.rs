@@ -812,6 +812,8 @@ mod tests {
             ..BattleConfig::PARANOID_ALL
         };
         assert_eq!(battle, expected);
+        let mixed = Config::from_args(&["--battle-search", "maxn-paranoid"]).unwrap();
+        assert_eq!(mixed.tron.battle.search, BattleSearch::MaxNThenParanoid);
         for (flag, bad) in [
             ("--battle-search", "expectimax"),
             ("--battle-rivals", "some"),
