@@ -324,13 +324,14 @@ mod predictive_expansion {
 
 mod space_score {
     use mctsbot::search::{Evaluator, FastRng};
-    use mctsbot::tron::playout::SpaceScore;
+    use mctsbot::tron::playout::{SpaceScore, DEFAULT_SPACE_WEIGHTS};
     use mctsbot::tron::{PlayoutPolicy, TronState};
     use rand::SeedableRng;
 
     const SCORE: SpaceScore = SpaceScore {
         steps: 0,
         scale: 400.0,
+        weights: DEFAULT_SPACE_WEIGHTS,
         draw_reward0: 0.5,
     };
 
@@ -351,6 +352,32 @@ mod space_score {
         let behind = SCORE.reward(&TronState::from_diagram(&mirrored).unwrap());
         assert!(ahead > 0.6, "{ahead}");
         assert!((ahead + behind - 1.0).abs() < 1e-6, "{ahead} + {behind}");
+    }
+
+    #[test]
+    fn the_weights_score_the_space_leads() {
+        use mctsbot::tron::evaluate::space;
+        let diagram = "......#....\n..0...#.1..\n......###.#\n...........";
+        let state = TronState::from_diagram(diagram).unwrap();
+        let leads = space(&state).features();
+        // The default weights are the alpha-beta evaluation's score.
+        let score = space(&state).score(0) as f32;
+        let expected = 1.0 / (1.0 + (-score / 400.0).exp());
+        assert!((SCORE.reward(&state) - expected).abs() < 1e-6);
+        // Territory alone: its lead over the scale.
+        let territory = SpaceScore {
+            weights: [0.0, 0.0, 1.0, 0.0],
+            scale: 1.0,
+            ..SCORE
+        };
+        assert!(leads[2] != 0.0, "{leads:?}");
+        let expected = 1.0 / (1.0 + (-leads[2]).exp());
+        assert!((territory.reward(&state) - expected).abs() < 1e-6);
+        // The share of fill is the fill lead over both riders' fill.
+        let s = space(&state);
+        let both = (s.fillable[0] + s.fillable[1]) as f32;
+        assert!((leads[3] - leads[0] / both).abs() < 1e-6);
+        assert!(leads[3].abs() < 1.0);
     }
 
     #[test]

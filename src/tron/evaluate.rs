@@ -62,7 +62,28 @@ pub struct Space {
     pub edges: [u32; 2],
 }
 
+/// How many leads [`Space::features`] gives.
+pub const FEATURES: usize = 4;
+
+/// The names of [`Space::features`], in order (for the options and the tools).
+pub const FEATURE_NAMES: [&str; FEATURES] = ["fill", "edge", "territory", "share"];
+
 impl Space {
+    /// Rider 0's leads, the terms a weighted evaluation sums: fillable cells, their edges,
+    /// territory, and the fill lead as a share of both riders' fill (−1..1: ten cells
+    /// decide more when twenty are left than when two hundred are). [`Space::score`] is
+    /// `CELL` and `EDGE` times the first two.
+    pub fn features(&self) -> [f32; FEATURES] {
+        let lead = |value: [u32; 2]| value[0] as f32 - value[1] as f32;
+        let both = (self.fillable[0] + self.fillable[1]).max(1) as f32;
+        [
+            lead(self.fillable),
+            lead(self.edges),
+            lead(self.territory),
+            lead(self.fillable) / both,
+        ]
+    }
+
     /// The evaluation from `player`'s view: the differences of fillable cells and of their
     /// edges, weighted by [`CELL`] and [`EDGE`]; separated riders compare cells only, plus
     /// or minus [`SEPARATION`] when they differ.

@@ -46,15 +46,24 @@ impl EvalCutoff {
     };
 }
 
+/// The space cut-off's weights by default: the alpha-beta evaluation's score
+/// ([`evaluate::CELL`] a fillable cell, [`evaluate::EDGE`] an edge).
+pub const DEFAULT_SPACE_WEIGHTS: [f32; evaluate::FEATURES] =
+    [evaluate::CELL as f32, evaluate::EDGE as f32, 0.0, 0.0];
+
 /// A play-out cut after `steps` rounds and scored by the space evaluation
 /// ([`evaluate::space`], the one alpha-beta searches with) on a logistic curve instead of
 /// a win threshold: player 0's reward is `1 / (1 + e^(−score / scale))` with `score` the
-/// evaluation's lead in fillable cells and their edges. Separated riders get the steep
+/// weighted sum of rider 0's space leads (by default the evaluation's: fillable cells and
+/// their edges). Separated riders get the steep
 /// curve of their fill difference (two cells nearly decide).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SpaceScore {
     pub steps: u16,
     pub scale: f32,
+    /// The weight of each of [`Space::features`](evaluate::Space::features) in the score:
+    /// [`DEFAULT_SPACE_WEIGHTS`] is the alpha-beta evaluation's.
+    pub weights: [f32; evaluate::FEATURES],
     /// Player 0's reward for separated riders with equal space (a draw): one half, moved
     /// by the contempt for draws of the rider the search plays for.
     pub draw_reward0: f32,
@@ -71,7 +80,11 @@ impl SpaceScore {
             }
             0.5 + 0.5 * (lead / 2.0).tanh()
         } else {
-            self.squash(space.score(0))
+            let features = space.features();
+            let score: f32 = (0..evaluate::FEATURES)
+                .map(|i| self.weights[i] * features[i])
+                .sum();
+            1.0 / (1.0 + (-score / self.scale).exp())
         }
     }
 

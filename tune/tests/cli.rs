@@ -50,6 +50,85 @@ fn every_tool_has_help_version_and_refuses_unknown_flags() {
     check(gate, &[], "Usage: uttt-gate <COMMAND>");
     check(gate, &["probe", "games.txt"], "Usage: uttt-gate probe");
     check(gate, &["eval", "probe.txt"], "Usage: uttt-gate eval");
+    let fit = env!("CARGO_BIN_EXE_tron-fit");
+    check(fit, &[], "Usage: tron-fit <COMMAND>");
+    check(fit, &["play"], "Usage: tron-fit play");
+    check(fit, &["fit", "positions.txt"], "Usage: tron-fit fit");
+}
+
+#[test]
+fn tron_fit_plays_the_same_games_for_any_threads_and_fits_them() {
+    let dir = scratch("tron");
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let fit = env!("CARGO_BIN_EXE_tron-fit");
+    let play = |threads: &str, out: &str| {
+        let args = [
+            "play",
+            "--games",
+            "6",
+            "--iterations",
+            "200",
+            "--size",
+            "10",
+            "--seed",
+            "4",
+            "--threads",
+            threads,
+            "--out",
+            out,
+        ];
+        let done = run(fit, &args);
+        assert!(
+            done.status.success(),
+            "{}",
+            String::from_utf8_lossy(&done.stderr)
+        );
+        let mut lines: Vec<String> = std::fs::read_to_string(out)
+            .unwrap()
+            .lines()
+            .map(String::from)
+            .collect();
+        lines.sort();
+        lines
+    };
+    let one = play("1", &path("one.txt"));
+    assert_eq!(
+        one,
+        play("2", &path("two.txt")),
+        "game g depends on the seed and g"
+    );
+    let games: std::collections::BTreeSet<&str> =
+        one.iter().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(games.len(), 6, "every game has positions");
+    // Every position of a game carries the game's one result.
+    for game in &games {
+        let results: std::collections::BTreeSet<&str> = one
+            .iter()
+            .filter(|l| l.split(' ').next() == Some(game))
+            .map(|l| l.split(' ').nth(1).unwrap())
+            .collect();
+        assert_eq!(results.len(), 1, "game {game}");
+    }
+    let fitted = run(fit, &["fit", &path("one.txt"), "--held-out-every", "3"]);
+    assert!(
+        fitted.status.success(),
+        "{}",
+        String::from_utf8_lossy(&fitted.stderr)
+    );
+    let table = String::from_utf8_lossy(&fitted.stdout);
+    assert!(
+        table.contains("| the default (11 a cell, 39 an edge) | 11.0000,39.0000,0.0000,0.0000 |"),
+        "{table}"
+    );
+    assert!(
+        table.contains("| fill, edge, territory, share |"),
+        "{table}"
+    );
+    // A malformed line is refused with its place.
+    std::fs::write(path("bad.txt"), "1 0.5 3 4\n").unwrap();
+    let bad = run(fit, &["fit", &path("bad.txt")]);
+    assert!(!bad.status.success());
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("bad.txt:1: 9 fields expected"));
 }
 
 /// A fresh temporary folder for one test's files.

@@ -9,8 +9,9 @@ use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
 use crate::search::{FinalMove, Guidance};
 use crate::tron::battle::{BattleConfig, BattleSearch, RegionLead, Rivals};
+use crate::tron::evaluate::FEATURES;
 use crate::tron::learned::{Extraction, MoveKnowledge};
-use crate::tron::playout::SpaceScore;
+use crate::tron::playout::{SpaceScore, DEFAULT_SPACE_WEIGHTS};
 use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout};
 use std::str::FromStr;
 
@@ -257,6 +258,7 @@ impl Default for TronConfig {
             space_score: SpaceScore {
                 steps: 0,
                 scale: 400.0,
+                weights: DEFAULT_SPACE_WEIGHTS,
                 draw_reward0: 0.5,
             },
             final_move: None,
@@ -460,6 +462,17 @@ pub const SECTIONS: &[Section<TronConfig>] = &[
 ];
 
 /// `on` or `off`, for `flag`.
+/// `--tron-eval-weights`: one finite number per space lead, comma-separated.
+fn eval_weights(text: &str) -> Result<[f32; FEATURES], String> {
+    let err = || format!("--tron-eval-weights needs {FEATURES} numbers, got {text:?}");
+    let numbers: Vec<f32> = text
+        .split(',')
+        .map(|n| n.trim().parse().ok().filter(|w: &f32| w.is_finite()))
+        .collect::<Option<_>>()
+        .ok_or_else(err)?;
+    numbers.try_into().map_err(|_| err())
+}
+
 fn on_off(flag: &str, text: &str) -> Result<bool, String> {
     match text {
         "on" => Ok(true),
@@ -714,6 +727,20 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
+        name: "--tron-eval-weights",
+        value: "FILL,EDGE,TERRITORY,SHARE",
+        needs: "four numbers",
+        help: &[
+            "space cut-off: the score's weights of rider 0's leads in",
+            "fillable cells, their edges, territory, and fill as a",
+            "share of both riders' fill (-1..1) [11,39,0,0]",
+        ],
+        set: |c, v| {
+            c.space_score.weights = eval_weights(v.text)?;
+            Ok(())
+        },
+    },
+    Flag {
         name: "--tron-contempt",
         value: "X",
         needs: "a number",
@@ -851,6 +878,22 @@ mod tests {
         );
         let err = Config::from_args(&["--tron-contempt", "0.7"]).unwrap_err();
         assert!(err.contains("--tron-contempt"), "{err}");
+    }
+
+    #[test]
+    fn eval_weights_set_the_space_cut_off_and_refuse_anything_but_four_numbers() {
+        let tron = |args: &[&str]| Config::from_args(args).map(|c| c.tron);
+        assert_eq!(
+            tron(&[]).unwrap().space_score.weights,
+            DEFAULT_SPACE_WEIGHTS
+        );
+        let fitted = tron(&["--tron-eval-weights", "9.5,30,-2,100"]).unwrap();
+        assert_eq!(fitted.space_score.weights, [9.5, 30.0, -2.0, 100.0]);
+        assert_eq!(fitted.playout_policy().space, Some(fitted.space_score));
+        for bad in ["1,2,3", "1,2,3,4,5", "1,2,x,4", "1,2,inf,4", ""] {
+            let err = tron(&["--tron-eval-weights", bad]).unwrap_err();
+            assert!(err.contains("--tron-eval-weights"), "{bad}: {err}");
+        }
     }
 
     #[test]

@@ -13,11 +13,8 @@ use mctsbot::bot::uttt::options::uttt_eval;
 use mctsbot::search::{random_below, FastRng, Game, Limits, Search};
 use mctsbot::uttt::{Board, EndRule};
 use rand::SeedableRng;
-use std::io::Write;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
-use std::time::Instant;
 use tune::games::{result0, teacher_search, GameRecord};
+use tune::selfplay;
 
 /// How one game is played.
 #[derive(Clone, Copy, Debug)]
@@ -152,32 +149,22 @@ fn rule(name: &str) -> Result<RuleChoice, String> {
     }
 }
 
-/// Set by the first Ctrl-C: no game starts after it.
-static STOP: AtomicBool = AtomicBool::new(false);
-
-/// Where the records go, with the games and positions written there so far.
-type Sink = (Box<dyn Write + Send>, u64, u64);
-
 fn main() -> std::process::ExitCode {
     let args = Args::parse();
     if !(0.0..=1.0).contains(&args.off_line) {
         eprintln!("uttt-selfplay: --off-line must be in 0..1");
         return std::process::ExitCode::from(2);
     }
-    stop_on_ctrl_c();
-    let out: Box<dyn Write + Send> = match &args.out {
-        Some(path) => match std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-        {
-            Ok(file) => Box::new(file),
-            Err(e) => {
-                eprintln!("uttt-selfplay: {}: {e}", path.display());
-                return std::process::ExitCode::FAILURE;
-            }
-        },
-        None => Box::new(std::io::stdout()),
+    selfplay::stop_on_ctrl_c("uttt-selfplay");
+    let out = match selfplay::open_out(args.out.as_deref()) {
+        Ok(out) => out,
+        Err(e) => {
+            eprintln!(
+                "uttt-selfplay: {}: {e}",
+                args.out.unwrap_or_default().display()
+            );
+            return std::process::ExitCode::FAILURE;
+        }
     };
     let plan = Plan {
         seed: args.seed,
@@ -187,98 +174,20 @@ fn main() -> std::process::ExitCode {
         rule: args.rule,
         network: args.teacher.0,
     };
-    let games = args.games;
-    let started = Instant::now();
-    let (done, positions, failed) =
-        play_games(plan, args.first_game, games, args.threads, out, started);
-    eprintln!(
-        "uttt-selfplay: {done} games, {positions} positions in {:.1?}{}",
-        started.elapsed(),
-        if done < games { " (stopped early)" } else { "" }
+    let written = selfplay::play_games(
+        "uttt-selfplay",
+        args.first_game,
+        args.games,
+        args.threads,
+        out,
+        |index| {
+            let record = play(index, plan);
+            (record.to_line() + "\n", record.values.len() as u64)
+        },
     );
-    if failed {
+    if written.failed {
         std::process::ExitCode::FAILURE
     } else {
         std::process::ExitCode::SUCCESS
     }
-}
-
-/// The first Ctrl-C sets [`STOP`], the second kills.
-fn stop_on_ctrl_c() {
-    if let Err(e) = ctrlc::set_handler(|| {
-        eprintln!("\nuttt-selfplay: stopping after the games in flight (Ctrl-C again kills)");
-        if STOP.swap(true, Ordering::SeqCst) {
-            std::process::exit(130);
-        }
-    }) {
-        eprintln!("uttt-selfplay: no Ctrl-C handler: {e}");
-    }
-}
-
-/// Plays games `first..first + games` on `threads` threads, each record written to `out`
-/// as its game ends, until all are played, Ctrl-C or a failed write. Returns the games
-/// and positions written and whether a write failed.
-fn play_games(
-    plan: Plan,
-    first: u64,
-    games: u64,
-    threads: u64,
-    out: Box<dyn Write + Send>,
-    started: Instant,
-) -> (u64, u64, bool) {
-    let next = AtomicU64::new(first);
-    let out: Mutex<Sink> = Mutex::new((out, 0, 0));
-    let failed = AtomicBool::new(false);
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| loop {
-                if STOP.load(Ordering::SeqCst) || failed.load(Ordering::SeqCst) {
-                    return;
-                }
-                let index = next.fetch_add(1, Ordering::SeqCst);
-                if index >= first + games {
-                    return;
-                }
-                let record = play(index, plan);
-                if !write_record(&out, &record, games, started, &failed) {
-                    return;
-                }
-            });
-        }
-    });
-    let (_, done, positions) = *out.lock().expect("no writer panics");
-    (done, positions, failed.load(Ordering::SeqCst))
-}
-
-/// Writes `record` as one line and counts it, with a progress line now and then (of
-/// `games`); false, with `failed` set, if the write failed.
-fn write_record(
-    out: &Mutex<Sink>,
-    record: &GameRecord,
-    games: u64,
-    started: Instant,
-    failed: &AtomicBool,
-) -> bool {
-    let mut guard = out.lock().expect("no writer panics");
-    let (sink, done, positions) = &mut *guard;
-    // One write per record: an interrupted run keeps whole lines.
-    let line = record.to_line() + "\n";
-    if let Err(e) = sink.write_all(line.as_bytes()).and_then(|()| sink.flush()) {
-        eprintln!("uttt-selfplay: writing a record: {e}");
-        failed.store(true, Ordering::SeqCst);
-        return false;
-    }
-    *done += 1;
-    *positions += record.values.len() as u64;
-    let every = (games / 100).clamp(1, 50);
-    if *done % every == 0 || *done == games {
-        let seconds = started.elapsed().as_secs_f64();
-        let rate = *done as f64 / seconds;
-        let eta = (games - *done) as f64 / rate;
-        eprintln!(
-            "uttt-selfplay: {done}/{games} games, {positions} positions, \
-             {rate:.2} games/s, ETA {eta:.0} s"
-        );
-    }
-    true
 }
