@@ -225,7 +225,11 @@ struct Model {
     features: &'static [usize],
 }
 
-const MODELS: [Model; 5] = [
+const MODELS: [Model; 6] = [
+    Model {
+        name: "share",
+        features: &[3],
+    },
     Model {
         name: "fill",
         features: &[0],
@@ -269,6 +273,20 @@ impl Set {
             .iter()
             .map(|x| features.iter().map(|&i| x[i]).collect())
             .collect()
+    }
+
+    /// The standard deviation of the score `beta` gives the positions: how steep the
+    /// search sees the model (the weights' shape is fitted to results; the steepness
+    /// that searches best is measured in games).
+    fn spread(&self, beta: &[f64; FEATURES]) -> f64 {
+        let scores: Vec<f64> = self
+            .xs
+            .iter()
+            .map(|x| x.iter().zip(beta).map(|(x, b)| x * b).sum())
+            .collect();
+        let n = scores.len().max(1) as f64;
+        let mean = scores.iter().sum::<f64>() / n;
+        (scores.iter().map(|s| (s - mean).powi(2)).sum::<f64>() / n).sqrt()
     }
 
     /// The share of decisive positions whose winner the weights (over every feature)
@@ -320,24 +338,38 @@ fn fit_command(args: FitArgs) -> ExitCode {
         held_out.xs.len(),
         held_out.games.len()
     );
-    println!("| model | --tron-eval-weights ({}) at scale {} | training log-loss | held-out log-loss | held-out accuracy |", FEATURE_NAMES.join(","), args.scale);
-    println!("|---|---|---|---|---|");
+    let default = DEFAULT_SPACE_WEIGHTS.map(|w| f64::from(w) / args.scale);
+    let default_spread = training.spread(&default);
+    println!(
+        "| model | --tron-eval-weights ({}) at scale {} | the same, at the default's spread | training log-loss | held-out log-loss | held-out accuracy |",
+        FEATURE_NAMES.join(","),
+        args.scale
+    );
+    println!("|---|---|---|---|---|---|");
     let row = |name: &str, beta: [f64; FEATURES]| {
         let all = |set: &Set| set.columns(&[0, 1, 2, 3]);
-        let weights: Vec<String> = beta
-            .iter()
-            .map(|b| format!("{:.4}", b * args.scale))
-            .collect();
+        let weights = |factor: f64| -> String {
+            let weights: Vec<String> = beta
+                .iter()
+                .map(|b| format!("{:.4}", b * factor * args.scale))
+                .collect();
+            weights.join(",")
+        };
+        let spread = training.spread(&beta);
+        let same_spread = if spread > 0.0 {
+            weights(default_spread / spread)
+        } else {
+            "-".to_string()
+        };
         println!(
-            "| {name} | {} | {:.4} | {:.4} | {:.3} |",
-            weights.join(","),
+            "| {name} | {} | {same_spread} | {:.4} | {:.4} | {:.3} |",
+            weights(1.0),
             log_loss(&beta, &all(&training), &training.ys),
             log_loss(&beta, &all(&held_out), &held_out.ys),
             held_out.accuracy(&beta)
         );
     };
     row("one half for every position", [0.0; FEATURES]);
-    let default = DEFAULT_SPACE_WEIGHTS.map(|w| f64::from(w) / args.scale);
     row("the default (11 a cell, 39 an edge)", default);
     // The default's shape with its scale fitted: is only the curve's steepness off?
     let score: Vec<Vec<f64>> = training
