@@ -138,6 +138,18 @@ pub fn contempt(flag: &str, text: &str) -> Result<f32, String> {
     }
 }
 
+/// `N` finite numbers, comma-separated (`--eval-weights`, `--tron-eval-weights`, named
+/// `flag`).
+pub fn numbers<const N: usize>(flag: &str, text: &str) -> Result<[f32; N], String> {
+    let err = || format!("{flag} needs {N} comma-separated numbers, not {text:?}");
+    let values: Vec<f32> = text
+        .split(',')
+        .map(|v| v.trim().parse().ok().filter(|x: &f32| x.is_finite()))
+        .collect::<Option<_>>()
+        .ok_or_else(err)?;
+    values.try_into().map_err(|_| err())
+}
+
 /// A final-move rule by its option name (`--final`, `--tron-final`).
 pub fn final_move(name: &str) -> Result<FinalMove, String> {
     Ok(match name {

@@ -3,13 +3,12 @@
 //! Laschet 2012 and Omondi et al., with their flags and their section of `--help`. The
 //! defaults are the strongest settings measured (the README gives the figures).
 
-use crate::bot::flags::{contempt, final_move, Flag, Section};
+use crate::bot::flags::{contempt, final_move, numbers, Flag, Section};
 use crate::game::Player;
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
 use crate::search::{FinalMove, Guidance};
 use crate::tron::battle::{BattleConfig, BattleSearch, RegionLead, Rivals};
-use crate::tron::evaluate::FEATURES;
 use crate::tron::learned::{Extraction, MoveKnowledge};
 use crate::tron::playout::{SpaceScore, DEFAULT_SPACE_WEIGHTS};
 use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout};
@@ -462,17 +461,6 @@ pub const SECTIONS: &[Section<TronConfig>] = &[
 ];
 
 /// `on` or `off`, for `flag`.
-/// `--tron-eval-weights`: one finite number per space lead, comma-separated.
-fn eval_weights(text: &str) -> Result<[f32; FEATURES], String> {
-    let err = || format!("--tron-eval-weights needs {FEATURES} numbers, got {text:?}");
-    let numbers: Vec<f32> = text
-        .split(',')
-        .map(|n| n.trim().parse().ok().filter(|w: &f32| w.is_finite()))
-        .collect::<Option<_>>()
-        .ok_or_else(err)?;
-    numbers.try_into().map_err(|_| err())
-}
-
 fn on_off(flag: &str, text: &str) -> Result<bool, String> {
     match text {
         "on" => Ok(true),
@@ -729,14 +717,14 @@ const FLAGS: &[Flag<TronConfig>] = &[
     Flag {
         name: "--tron-eval-weights",
         value: "FILL,EDGE,TERRITORY,SHARE",
-        needs: "four numbers",
+        needs: "numbers",
         help: &[
             "space cut-off: the score's weights of rider 0's leads in",
             "fillable cells, their edges, territory, and fill as a",
             "share of both riders' fill (-1..1) [11,39,0,0]",
         ],
         set: |c, v| {
-            c.space_score.weights = eval_weights(v.text)?;
+            c.space_score.weights = numbers("--tron-eval-weights", v.text)?;
             Ok(())
         },
     },

@@ -3,7 +3,7 @@
 //! sections of `--help`.
 
 use super::searcher::{UtttPlay, UTTT_SEARCH};
-use crate::bot::flags::{contempt, final_move, Flag, Section};
+use crate::bot::flags::{contempt, final_move, numbers, Flag, Section};
 use crate::search::tree::TreeConfig;
 use crate::search::FinalMove;
 use crate::uttt::evaluate::{EvalKind, Weights};
@@ -150,12 +150,8 @@ fn prior(text: &str) -> Result<(u32, f32), String> {
 
 /// `--eval-weights W1,…,W14` (the order of [`Weights::to_vec`]).
 fn eval_weights(text: &str) -> Result<Weights, String> {
-    let values: Result<Vec<f32>, _> = text.split(',').map(|v| v.trim().parse::<f32>()).collect();
-    values
-        .ok()
-        .filter(|v| v.iter().all(|x| x.is_finite()))
-        .and_then(|v| Weights::from_slice(&v))
-        .ok_or_else(|| format!("--eval-weights needs 14 comma-separated numbers, not {text:?}"))
+    let values = numbers::<14>("--eval-weights", text)?;
+    Ok(Weights::from_slice(&values).expect("14 numbers are a set of weights"))
 }
 
 /// The UTTT flags: the MCTS search's, then alpha-beta's and the evaluation's.
