@@ -104,6 +104,7 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--tron-cutoff", "none"]),
     (&["--tron-cutoff", "space"], &["--tron-cutoff-steps", "4"]),
     (&["--tron-cutoff", "space"], &["--tron-eval-scale", "100"]),
+    (&[], &["--tron-eval-weights", "0,0,0,2975"]),
     (&[], &["--tron-pes"]),
     (&[], &["--tron-contempt", "0.1"]),
     (&["--tron-variant", "suct"], &["--tron-contempt", "0.1"]),
