@@ -84,13 +84,18 @@ impl SpaceScore {
             let score: f32 = (0..evaluate::FEATURES)
                 .map(|i| self.weights[i] * features[i])
                 .sum();
-            1.0 / (1.0 + (-score / self.scale).exp())
+            self.logistic(score)
         }
     }
 
     /// The reward of an evaluation score: the logistic curve of scale `scale`.
     pub fn squash(&self, score: Score) -> f32 {
-        1.0 / (1.0 + (-(score as f32) / self.scale).exp())
+        self.logistic(score as f32)
+    }
+
+    /// The logistic curve of scale `scale` at `score`.
+    fn logistic(&self, score: f32) -> f32 {
+        1.0 / (1.0 + (-score / self.scale).exp())
     }
 }
 

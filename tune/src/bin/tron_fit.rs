@@ -9,7 +9,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use mctsbot::bot::tron::{plan, Plan, TronConfig, TronSearchKind, TronSearcher};
-use mctsbot::game::{Outcome, Player};
+use mctsbot::game::Player;
 use mctsbot::search::{random_below, FastRng, Limits, Search};
 use mctsbot::tron::evaluate::{self, FEATURES, FEATURE_NAMES};
 use mctsbot::tron::playout::DEFAULT_SPACE_WEIGHTS;
@@ -18,6 +18,7 @@ use rand::SeedableRng;
 use std::io::BufRead;
 use std::path::PathBuf;
 use std::process::ExitCode;
+use tune::games::result0;
 use tune::selfplay;
 use tune::tron_positions::{fit, log_loss, predict, Position};
 
@@ -177,11 +178,7 @@ fn play(index: u64, args: &PlayArgs) -> Vec<Position> {
         state.step(moves[0], moves[1]);
         round += 1;
     }
-    let result0 = match state.outcome() {
-        Some(Outcome::Win(0)) => 1.0,
-        Some(Outcome::Win(_)) => 0.0,
-        _ => 0.5,
-    };
+    let result0 = result0(state.outcome().expect("the game is over"));
     for position in &mut positions {
         position.result0 = result0;
     }
@@ -346,8 +343,10 @@ fn fit_command(args: FitArgs) -> ExitCode {
         args.scale
     );
     println!("|---|---|---|---|---|---|");
+    // Every feature, read once for all the rows (an unused one weighs 0).
+    let every: Vec<usize> = (0..FEATURES).collect();
+    let (training_all, held_out_all) = (training.columns(&every), held_out.columns(&every));
     let row = |name: &str, beta: [f64; FEATURES]| {
-        let all = |set: &Set| set.columns(&[0, 1, 2, 3]);
         let weights = |factor: f64| -> String {
             let weights: Vec<String> = beta
                 .iter()
@@ -364,8 +363,8 @@ fn fit_command(args: FitArgs) -> ExitCode {
         println!(
             "| {name} | {} | {same_spread} | {:.4} | {:.4} | {:.3} |",
             weights(1.0),
-            log_loss(&beta, &all(&training), &training.ys),
-            log_loss(&beta, &all(&held_out), &held_out.ys),
+            log_loss(&beta, &training_all, &training.ys),
+            log_loss(&beta, &held_out_all, &held_out.ys),
             held_out.accuracy(&beta)
         );
     };
