@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The bot in CodinGame mode as one Rust file to paste into CodinGame's editor, checked to
 # compile with plain rustc as CodinGame does. One file per game: CodinGame's Ultimate
-# Tic-Tac-Toe (uttt, the default) or Tron Battle (tron).
+# Tic-Tac-Toe (uttt, the default), the same with the value network's weights packed in
+# and leaves valued as on the engines' clock (uttt-net: `--uttt-eval blend:0.5`; not
+# stronger at CodinGame's 100 ms a turn, docs/uttt.md), or Tron Battle (tron).
 #
-#   scripts/codingame_bundle.sh [uttt|tron] [OUT_FILE]
-#       (default OUT_FILE: target/codingame/mctsbot_codingame.rs, or
+#   scripts/codingame_bundle.sh [uttt|uttt-net|tron] [OUT_FILE]
+#       (default OUT_FILE: target/codingame/mctsbot_codingame.rs,
+#        target/codingame/mctsbot_codingame_net.rs for uttt-net, or
 #        target/codingame/mctsbot_tron_battle.rs for tron)
 #
 # The file is made by `cg-bundle` (arena/src/bundle.rs): the modules the game's CodinGame
@@ -13,16 +16,23 @@
 set -euo pipefail
 root=$(git -C "$(dirname "$0")" rev-parse --show-toplevel)
 game=uttt
+flags=()
+default=$root/target/codingame/mctsbot_codingame.rs
 case "${1:-}" in
-uttt | tron)
-    game=$1
+uttt) shift ;;
+uttt-net)
+    flags=(--uttt-eval blend:0.5)
+    default=$root/target/codingame/mctsbot_codingame_net.rs
+    shift
+    ;;
+tron)
+    game=tron
+    default=$root/target/codingame/mctsbot_tron_battle.rs
     shift
     ;;
 esac
-default=$root/target/codingame/mctsbot_codingame.rs
-[ "$game" = tron ] && default=$root/target/codingame/mctsbot_tron_battle.rs
 out=${1:-$default}
 mkdir -p "$(dirname "$out")"
-(cd "$root" && cargo run -q --release -p arena --bin cg-bundle -- --game "$game" --out "$out")
+(cd "$root" && cargo run -q --release -p arena --bin cg-bundle -- --game "$game" "${flags[@]}" --out "$out")
 rustc -O --edition 2021 -o "${out%.rs}" "$out"
-echo "$out: $(wc -c <"$out") bytes; compiled with: rustc -O --edition 2021 -o ${out%.rs} $out"
+echo "$out: $(wc -m <"$out") characters; compiled with: rustc -O --edition 2021 -o ${out%.rs} $out"

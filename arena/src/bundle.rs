@@ -5,11 +5,13 @@
 //! modules that game's CodinGame player needs, found by following the module paths its
 //! code names from the bundle's `play` ([`modules`]: no list to keep up when a file
 //! moves), under the same paths as in the crate (`crate::uttt::Board` still resolves),
-//! with their comments and tests stripped and their indentation dropped. The crates they
+//! with their comments and tests stripped and their spaces squeezed out. The crates they
 //! use are replaced by small stand-ins (see [`PRELUDE`]): the `RngCore`/`SeedableRng`
 //! traits of `rand`, Xoshiro256++ (as `rand_xoshiro` defines it) and `log`'s macros
 //! printing to stderr. Nothing here parses Rust beyond what the stripping and the paths
-//! need: literals, comments, braces, `use` trees and `a::b` paths.
+//! need: literals, comments, braces, `use` trees and `a::b` paths. A UTTT bundle asked
+//! for the value network carries its weights packed into text
+//! ([`mctsbot::uttt::nn::pack_weights`]); otherwise it leaves them out.
 //! `cargo-equip` bundles whole dependency crates, which would not fit the limit, and
 //! cannot leave out the engines' protocol and Light Riders; so this is hand-written.
 
@@ -126,12 +128,13 @@ type Input = std::io::StdinLock<'static>;
 type Output = std::io::StdoutLock<'static>;
 "#;
 
-/// The UTTT bundle's `play`: the default search, seeded from the clock.
+/// The UTTT bundle's `play`: the default search, seeded from the clock; [`bundle`] puts
+/// the network's share in for [`NO_NETWORK`] when the bundle carries it.
 const UTTT_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
 let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
 let settings = bot::uttt::codingame::Settings {
 tree: bot::uttt::searcher::UTTT_SEARCH,
-play: bot::uttt::searcher::UtttPlay::default(),
+play: bot::uttt::searcher::UtttPlay { network: None, ..Default::default() },
 threads: 1,
 seed,
 safety_margin_ms: protocol::codingame::SAFETY_MS,
@@ -146,24 +149,37 @@ bot::tron::battle::run(first, received, input, output, protocol::codingame::SAFE
 }
 "#;
 
-/// The bundle of `game` from the crate whose `src/` is `src`.
-pub fn bundle(src: &Path, game: GameKind) -> Result<String, String> {
-    let mut out = format!(
+/// The UTTT `play`'s leaf values when the bundle carries no network: play-outs.
+const NO_NETWORK: &str = "network: None,";
+
+/// The bundle of `game` from the crate whose `src/` is `src`. `network`: the value
+/// network's share of a UTTT leaf's value (`--uttt-eval`), its weights packed into the
+/// bundle; `None`: play-outs, and no weights.
+pub fn bundle(src: &Path, game: GameKind, network: Option<f32>) -> Result<String, String> {
+    let mut play = game.play().to_string();
+    if let Some(share) = network {
+        if game != GameKind::Uttt || !play.contains(NO_NETWORK) {
+            return Err(format!("the {} bundle has no value network", game.title()));
+        }
+        play = play.replace(NO_NETWORK, &format!("network: Some({share:?}),"));
+    }
+    let mut code = format!("{PRELUDE}{MAIN}{play}");
+    write_modules(src, &modules(src, &play)?, "", network.is_some(), &mut code)?;
+    Ok(format!(
         "// mctsbot for CodinGame {}, one file made by cg-bundle from the\n\
-         // crate's sources (https://github.com: see the project's README). Do not edit.\n{PRELUDE}{MAIN}{}",
+         // crate's sources (https://github.com: see the project's README). Do not edit.\n{}\n",
         game.title(),
-        game.play()
-    );
-    write_modules(src, &modules(src, game.play())?, "", &mut out)?;
-    Ok(out)
+        squeeze(&code)
+    ))
 }
 
 /// Writes the `modules` directly under `parent` ("" = the crate root), each with its own
-/// submodules inside.
+/// submodules inside, and the files they embed packed in (`embed`) or left out.
 fn write_modules(
     src: &Path,
     modules: &[Module],
     parent: &str,
+    embed: bool,
     out: &mut String,
 ) -> Result<(), String> {
     for module in modules {
@@ -174,11 +190,16 @@ fn write_modules(
         }
         let _ = writeln!(out, "pub mod {name} {{");
         if module.with_code {
-            let code = read_code(src, &module.file)?;
-            let code = without_embedded_files(&drop_unbundled(&code, path, modules));
-            out.push_str(&compact(&crate_paths(&code)));
+            let code = drop_unbundled(&read_code(src, &module.file)?, path, modules);
+            let code = if embed {
+                let folder = src.join(&module.file);
+                packed_embedded_files(&code, folder.parent().unwrap_or(src))?
+            } else {
+                without_embedded_files(&code)
+            };
+            out.push_str(&crate_paths(&code));
         }
-        write_modules(src, modules, path, out)?;
+        write_modules(src, modules, path, embed, out)?;
         out.push_str("}\n");
     }
     Ok(())
@@ -548,23 +569,46 @@ fn tokens(code: &str) -> Vec<String> {
     out
 }
 
-/// `code` with each `include_bytes!(…)` replaced by an empty byte string: the bundle is
-/// one file, and the value network's weights (24 KB, which would take about as many
-/// characters again even packed) are left out. The bundle plays with play-outs, the
-/// default; asked for the network, it would stop at its missing weights.
+/// `code` with each `include_bytes!(…)` replaced by an empty byte string: a bundle with
+/// play-outs leaves the value network's weights (15,600 characters packed) out.
 fn without_embedded_files(code: &str) -> String {
+    replace_embedded_files(code, |_| Ok("b\"\"".into())).expect("nothing to read")
+}
+
+/// `code` with each `include_bytes!("FILE")` (FILE under `folder`) replaced by the file
+/// packed into text and unpacked at run time (the value network's weights: the
+/// packing's 8-bit words fit them).
+fn packed_embedded_files(code: &str, folder: &Path) -> Result<String, String> {
+    replace_embedded_files(code, |file| {
+        let path = folder.join(file);
+        let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = mctsbot::uttt::nn::pack_weights(&bytes);
+        Ok(format!("crate::uttt::nn::unpack_weights(\"{text}\")"))
+    })
+}
+
+/// `code` with each `include_bytes!("FILE")` replaced by `with(FILE)`.
+fn replace_embedded_files(
+    code: &str,
+    mut with: impl FnMut(&str) -> Result<String, String>,
+) -> Result<String, String> {
     let mut out = String::with_capacity(code.len());
     let mut rest = code;
     while let Some(start) = rest.find("include_bytes!(") {
         let end = rest[start..]
             .find(')')
             .map_or(rest.len(), |e| start + e + 1);
+        let file = rest[start..end]
+            .trim_start_matches("include_bytes!(")
+            .trim_end_matches(')')
+            .trim()
+            .trim_matches('"');
         out.push_str(&rest[..start]);
-        out.push_str("b\"\"");
+        out.push_str(&with(file)?);
         rest = &rest[end..];
     }
     out.push_str(rest);
-    out
+    Ok(out)
 }
 
 /// The crates the bundle stands in for, as modules at its root.
@@ -599,12 +643,64 @@ fn crate_paths(code: &str) -> String {
     out
 }
 
-/// Drops leading indentation and blank lines.
-fn compact(code: &str) -> String {
+/// `code` (no comments) with the whitespace between tokens squeezed out: a space is kept
+/// only between two words (identifiers, numbers, literals), which would otherwise run
+/// together, between a word and a label's quote, and between two punctuation characters unless one is a bracket, a comma or
+/// a semicolon (which never join another into one token: `a - -b` and `& &x` must not
+/// become `--` or `&&`). About 11% of the UTTT bundle.
+fn squeeze(code: &str) -> String {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Kind {
+        Word,
+        Punct(char),
+    }
+    let chars: Vec<char> = code.chars().collect();
     let mut out = String::with_capacity(code.len());
-    for line in code.lines().map(str::trim).filter(|l| !l.is_empty()) {
-        out.push_str(line);
-        out.push('\n');
+    let mut last: Option<Kind> = None;
+    let mut space_pending = false;
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            space_pending = true;
+            i += 1;
+            continue;
+        }
+        let end = literal_end(&chars, i).unwrap_or_else(|| {
+            if is_ident(c) {
+                (i..chars.len())
+                    .find(|&k| !is_ident(chars[k]))
+                    .unwrap_or(chars.len())
+            } else {
+                i + 1
+            }
+        });
+        let kind = if is_ident(c) || c == '"' || literal_end(&chars, i).is_some() {
+            Kind::Word
+        } else {
+            Kind::Punct(c)
+        };
+        let is_hard = |k: Kind| {
+            matches!(
+                k,
+                Kind::Punct('(' | ')' | '{' | '}' | '[' | ']' | ',' | ';')
+            )
+        };
+        if space_pending {
+            let keep = match (last, kind) {
+                // `continue 'label`: a word before a quote would be a prefixed literal.
+                (Some(Kind::Word), Kind::Word | Kind::Punct('\'')) => true,
+                (Some(a @ Kind::Punct(_)), b @ Kind::Punct(_)) => !is_hard(a) && !is_hard(b),
+                _ => false,
+            };
+            if keep {
+                out.push(' ');
+            }
+        }
+        out.extend(&chars[i..end.min(chars.len())]);
+        last = Some(kind);
+        space_pending = false;
+        i = end;
     }
     out
 }
@@ -770,9 +866,33 @@ mod tests {
     }
 
     #[test]
-    fn embedded_files_are_left_out() {
-        let code = "static W: &[u8] = include_bytes!(\"nn_weights.bin\");\n";
-        assert_eq!(without_embedded_files(code), "static W: &[u8] = b\"\";\n");
+    fn embedded_files_are_left_out_or_packed_in() {
+        let code = "fn w() -> Vec<u8> { include_bytes!(\"nn_weights.bin\").to_vec() }\n";
+        assert_eq!(
+            without_embedded_files(code),
+            "fn w() -> Vec<u8> { b\"\".to_vec() }\n"
+        );
+        let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src");
+        let packed = packed_embedded_files(code, &src.join("uttt")).unwrap();
+        let text = packed
+            .strip_prefix("fn w() -> Vec<u8> { crate::uttt::nn::unpack_weights(\"")
+            .and_then(|rest| rest.strip_suffix("\").to_vec() }\n"))
+            .unwrap();
+        let file = std::fs::read(src.join("uttt/nn_weights.bin")).unwrap();
+        assert_eq!(mctsbot::uttt::nn::unpack_weights(text), file);
+        assert!(packed_embedded_files(code, &src).is_err());
+    }
+
+    #[test]
+    fn squeezing_keeps_apart_what_would_join() {
+        let code = "fn f<'a>(x: &'a str, y: i32) -> i32 {\n    let s = \"two  spaces\";\n    \
+                    let r = r#\"raw  \" text\"#;\n    'outer: loop { continue 'outer; }\n    \
+                    y - -1 + (& &y == & &y) as i32 + b' ' as i32\n}\n";
+        assert_eq!(
+            squeeze(code),
+            "fn f<'a>(x: &'a str,y:i32)->i32{let s=\"two  spaces\";let r=r#\"raw  \" text\"#;\
+             'outer:loop{continue 'outer;}y- -1+(& &y== & &y)as i32+b' ' as i32}"
+        );
     }
 
     #[test]

@@ -1,19 +1,26 @@
 //! The one-file CodinGame builds: `cg-bundle` writes each game's within CodinGame's limit,
 //! plain `rustc -O` compiles it (no Cargo, no crates), and it plays that game (UTTT, Tron
-//! Battle) in the arena.
+//! Battle, and UTTT with the value network packed in) in the arena.
 
 mod arena_common;
 use arena_common::{arena, bot, has};
 use std::process::Command;
 
-/// Writes `game`'s bundle into a fresh folder named after `test`, checks its size and
-/// compiles it with plain rustc; returns the folder and the binary.
-fn compiled_bundle(test: &str, game: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+/// Writes `game`'s bundle (with the `flags` given to `cg-bundle`) into a fresh folder
+/// named after `test`, checks its size and compiles it with plain rustc; returns the
+/// folder, the binary and the source.
+fn compiled_bundle(
+    test: &str,
+    game: &str,
+    flags: &[&str],
+) -> (std::path::PathBuf, std::path::PathBuf, String) {
     let dir = std::env::temp_dir().join(format!("cg-bundle-{test}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let source = dir.join("mctsbot_codingame.rs");
     let made = Command::new(env!("CARGO_BIN_EXE_cg-bundle"))
-        .args(["--game", game, "--out"])
+        .args(["--game", game])
+        .args(flags)
+        .arg("--out")
         .arg(&source)
         .output()
         .unwrap();
@@ -38,21 +45,42 @@ fn compiled_bundle(test: &str, game: &str) -> (std::path::PathBuf, std::path::Pa
         "{}",
         String::from_utf8_lossy(&compiled.stderr)
     );
-    (dir, binary)
+    (dir, binary, text)
 }
 
 /// One test for both games, one after the other: a compile running beside a bot's 100 ms
 /// turns on this 2-core machine made the bot late.
 #[test]
 fn each_games_bundle_compiles_without_cargo_and_plays_its_game() {
-    uttt_bundle_plays_codingame_uttt();
+    uttt_bundle_plays_codingame_uttt("uttt", &[]);
+    uttt_bundle_plays_codingame_uttt("uttt-net", &["--uttt-eval", "blend:0.5"]);
     tron_battle_bundle_plays_tron_battle();
 }
 
-fn uttt_bundle_plays_codingame_uttt() {
-    let (dir, binary) = compiled_bundle("uttt", "uttt");
+/// The UTTT bundle with `flags`; with the network, its weights packed into the file
+/// unpack to the embedded ones (and a bundle whose weights did not read would stop at
+/// its first turn).
+fn uttt_bundle_plays_codingame_uttt(test: &str, flags: &[&str]) {
+    let (dir, binary, text) = compiled_bundle(test, "uttt", flags);
+    let packed = text
+        .split_once("unpack_weights(\"")
+        .and_then(|(_, rest)| rest.split_once('"'))
+        .map(|(packed, _)| packed);
+    if flags.is_empty() {
+        assert!(packed.is_none() && text.contains("network:None"));
+    } else {
+        let embedded = std::fs::read(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/uttt/nn_weights.bin"),
+        )
+        .unwrap();
+        assert_eq!(
+            mctsbot::uttt::nn::unpack_weights(packed.expect("the packed weights")),
+            embedded
+        );
+        assert!(text.contains("network:Some(0.5)"));
+    }
     let run = arena(
-        "cg-bundle",
+        test,
         &[
             "--game", "uttt-cg", "--games", "2", "-j", "1", "--seed", "3",
         ],
@@ -68,7 +96,7 @@ fn uttt_bundle_plays_codingame_uttt() {
 }
 
 fn tron_battle_bundle_plays_tron_battle() {
-    let (dir, binary) = compiled_bundle("tron", "tron");
+    let (dir, binary, _) = compiled_bundle("tron", "tron", &[]);
     // A rider that only goes up leaves the grid within twenty moves.
     let run = arena(
         "cg-bundle-tron",

@@ -112,4 +112,13 @@ fn checks_after_parsing_answer_like_clap() {
     let out = run(env!("CARGO_BIN_EXE_cg-bundle"), &["--game", "chess"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("invalid value 'chess' for '--game"));
+    let out = run(env!("CARGO_BIN_EXE_cg-bundle"), &["--uttt-eval", "blend:2"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("blend:W with 0 < W < 1"));
+    let out = run(
+        env!("CARGO_BIN_EXE_cg-bundle"),
+        &["--game", "tron", "--uttt-eval", "nn"],
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(text(&out.stderr).contains("the Tron Battle bundle has no value network"));
 }

@@ -78,15 +78,81 @@ fn features_for(board: &Board, viewer: Player, out: &mut impl FnMut(u16)) {
     }
 }
 
-/// The trained weights the bot embeds (`uttt-train` writes them; `tune/README.md`).
-static WEIGHTS: &[u8] = include_bytes!("nn_weights.bin");
+/// The trained weights the bot embeds, as a weights file (`uttt-train` writes it;
+/// `tune/README.md`). The one-file CodinGame build replaces the `include_bytes!` with
+/// [`unpack_weights`] of the file packed into text ([`pack_weights`]).
+fn weights_file() -> Vec<u8> {
+    include_bytes!("nn_weights.bin").to_vec()
+}
 
 /// The embedded network, read once.
 pub fn embedded() -> &'static QuantizedNet {
     static NET: OnceLock<QuantizedNet> = OnceLock::new();
     NET.get_or_init(|| {
-        QuantizedNet::from_bytes(WEIGHTS).expect("src/uttt/nn_weights.bin is a weights file")
+        QuantizedNet::from_bytes(&weights_file()).expect("the embedded network is a weights file")
     })
+}
+
+/// The first character of [`pack_weights`]' text: CJK ideographs from U+4E00 on carry
+/// 14 bits each, characters that no Unicode normalisation changes and that need no
+/// escaping in a Rust string literal.
+const PACKED_BASE: u32 = 0x4E00;
+/// The bits a packed character carries.
+const PACKED_BITS: u32 = 14;
+/// A 16-bit word within ±127 is packed in 8 bits; any other is this byte, then its 16 bits.
+const PACKED_ESCAPE: u8 = 0x80;
+
+/// A weights file as text for the one-file CodinGame build, which may hold 100,000
+/// characters and no other file: the file's 16-bit little-endian words (its weights;
+/// the header as words too), each within ±127 as one byte and any other as an escape
+/// byte and its two bytes, the bits then 14 to a character. About 15,600 characters for
+/// the 128-unit network, 95% of whose weights fit a byte; a weights file has an even
+/// length.
+pub fn pack_weights(file: &[u8]) -> String {
+    let mut bits: Vec<bool> = Vec::with_capacity(file.len() * 5);
+    let mut push = |byte: u8| bits.extend((0..8).rev().map(|k| byte >> k & 1 == 1));
+    for pair in file.chunks_exact(2) {
+        let word = i16::from_le_bytes([pair[0], pair[1]]);
+        match i8::try_from(word) {
+            Ok(small) if small as u8 != PACKED_ESCAPE => push(small as u8),
+            _ => {
+                push(PACKED_ESCAPE);
+                push(pair[0]);
+                push(pair[1]);
+            }
+        }
+    }
+    // The last character's spare bits start like an escape, which the unpacking drops
+    // when no two bytes follow it.
+    let spare = bits.len().next_multiple_of(PACKED_BITS as usize) - bits.len();
+    bits.extend((0..spare).map(|k| k == 0));
+    bits.chunks(PACKED_BITS as usize)
+        .map(|chunk| {
+            let value = chunk.iter().enumerate().fold(0, |v, (k, &bit)| {
+                v | (bit as u32) << (PACKED_BITS as usize - 1 - k)
+            });
+            char::from_u32(PACKED_BASE + value).expect("a CJK ideograph")
+        })
+        .collect()
+}
+
+/// The weights file [`pack_weights`] packed into `text`.
+pub fn unpack_weights(text: &str) -> Vec<u8> {
+    let mut bits = text.chars().flat_map(|c| {
+        let value = c as u32 - PACKED_BASE;
+        (0..PACKED_BITS).rev().map(move |k| value >> k & 1 == 1)
+    });
+    let mut byte =
+        || -> Option<u8> { (0..8).try_fold(0u8, |b, _| Some(b << 1 | bits.next()? as u8)) };
+    let mut file = Vec::new();
+    while let Some(first) = byte() {
+        if first != PACKED_ESCAPE {
+            file.extend((first as i8 as i16).to_le_bytes());
+        } else if let (Some(low), Some(high)) = (byte(), byte()) {
+            file.extend([low, high]);
+        }
+    }
+    file
 }
 
 /// The first-layer sums of `board` as `viewer` sees it, from scratch.
@@ -265,6 +331,40 @@ mod tests {
     use super::*;
     use crate::search::FastRng;
     use rand::SeedableRng;
+
+    #[test]
+    fn packed_weights_unpack_to_the_embedded_file_in_cjk_ideographs() {
+        let file = weights_file();
+        let text = pack_weights(&file);
+        assert!(text.chars().all(|c| ('\u{4E00}'..='\u{8DFF}').contains(&c)));
+        // 95% of the words fit a byte: under two characters for three words.
+        assert!(
+            text.chars().count() * 3 < file.len(),
+            "{}",
+            text.chars().count()
+        );
+        assert_eq!(unpack_weights(&text), file);
+        assert_eq!(
+            QuantizedNet::from_bytes(&unpack_weights(&text)).as_ref(),
+            Some(embedded())
+        );
+    }
+
+    #[test]
+    fn packing_keeps_every_word_whatever_the_length() {
+        let words: [i16; 8] = [0, 1, -1, 127, -127, -128, 128, i16::MIN];
+        for len in 0..=words.len() {
+            let file: Vec<u8> = words[..len].iter().flat_map(|w| w.to_le_bytes()).collect();
+            assert_eq!(unpack_weights(&pack_weights(&file)), file, "{len} words");
+        }
+        let spares: Vec<u8> = (0..40u8).flat_map(|k| [k, 0]).collect();
+        for len in (0..spares.len()).step_by(2) {
+            assert_eq!(
+                unpack_weights(&pack_weights(&spares[..len])),
+                &spares[..len]
+            );
+        }
+    }
 
     #[test]
     fn a_childs_sums_from_its_parents_equal_those_computed_from_scratch() {

@@ -1,7 +1,8 @@
-//! `cg-bundle [--game uttt|tron] [--src DIR] [--out FILE]`: writes the bot in CodinGame
-//! mode for one game (default UTTT; `tron` is Tron Battle) as one Rust file (see
-//! `arena::bundle`), to FILE or stdout, from the crate sources in DIR (default: the
-//! workspace's `src/`). Fails if the file is over CodinGame's 100,000 characters.
+//! `cg-bundle [--game uttt|tron] [--uttt-eval playout|nn|blend:W] [--src DIR] [--out FILE]`:
+//! writes the bot in CodinGame mode for one game (default UTTT; `tron` is Tron Battle)
+//! as one Rust file (see `arena::bundle`), to FILE or stdout, from the crate sources in
+//! DIR (default: the workspace's `src/`); with a UTTT network, its weights packed in.
+//! Fails if the file is over CodinGame's 100,000 characters.
 
 use arena::bundle::{bundle, CODINGAME_LIMIT};
 use clap::Parser;
@@ -18,6 +19,10 @@ struct Args {
     /// The game: uttt (Ultimate Tic-Tac-Toe) or tron (Tron Battle, also tron-battle)
     #[arg(long, value_name = "uttt|tron", default_value = "uttt", value_parser = game)]
     game: GameKind,
+    /// UTTT leaf values, as the bot's --uttt-eval: playout (CodinGame's default, no
+    /// weights in the file), nn or blend:W (the value network, its weights packed in)
+    #[arg(long, value_name = "playout|nn|blend:W", default_value = "playout", value_parser = uttt_eval)]
+    uttt_eval: NetworkShare,
     /// The crate's sources [default: the workspace's src/]
     #[arg(long, value_name = "DIR")]
     src: Option<PathBuf>,
@@ -34,13 +39,22 @@ fn game(name: &str) -> Result<GameKind, String> {
     }
 }
 
+/// The value network's share of a UTTT leaf's value; `None`: play-outs alone.
+#[derive(Clone, Copy, Debug)]
+struct NetworkShare(Option<f32>);
+
+/// `--uttt-eval`, parsed as the bot parses it.
+fn uttt_eval(text: &str) -> Result<NetworkShare, String> {
+    mctsbot::bot::uttt::options::uttt_eval(text).map(NetworkShare)
+}
+
 fn main() -> ExitCode {
     let args = Args::parse();
     let game = args.game;
     let src = args
         .src
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../src"));
-    let text = match bundle(&src, game) {
+    let text = match bundle(&src, game, args.uttt_eval.0) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("cg-bundle: {e}");
