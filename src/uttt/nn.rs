@@ -157,10 +157,14 @@ pub fn unpack_weights(text: &str) -> Vec<u8> {
 
 /// The first-layer sums of `board` as `viewer` sees it, from scratch.
 pub fn accumulator_for(net: &QuantizedNet, board: &Board, viewer: Player) -> Accumulator {
-    let mut acc = Accumulator([0; HIDDEN]);
-    acc.0.copy_from_slice(&net.b1);
-    features_for(board, viewer, &mut |f| acc.add(net, f));
-    acc
+    // At most 81 marks, 18 boards (a drawn one counts for both), the target and the rule.
+    let mut features = [0u16; 104];
+    let mut count = 0;
+    features_for(board, viewer, &mut |f| {
+        features[count] = f;
+        count += 1;
+    });
+    net.accumulate(&features[..count])
 }
 
 /// The first-layer sums of `child`, one move after `parent`, as its player to move sees
@@ -248,14 +252,17 @@ impl QuantizedNet {
         })
     }
 
-    /// The first-layer sums of `features`, computed from scratch.
+    /// The first-layer sums of `features`, computed from scratch. On x86-64 CPUs with
+    /// AVX2 (detected at run time) the loop runs compiled for AVX2, 16 units an
+    /// instruction where the baseline target has 8 (the same integers either way): a
+    /// leaf's sums from scratch were a sixth of the blend search's time.
     pub fn accumulate(&self, features: &[u16]) -> Accumulator {
-        let mut acc = Accumulator([0; HIDDEN]);
-        acc.0.copy_from_slice(&self.b1);
-        for &f in features {
-            acc.add(self, f);
+        #[cfg(target_arch = "x86_64")]
+        if std::is_x86_feature_detected!("avx2") {
+            // SAFETY: the CPU has AVX2, checked just above.
+            return unsafe { accumulate_avx2(self, features) };
         }
-        acc
+        accumulate_portable(self, features)
     }
 
     /// The value (0..1) for the player to move of the position whose first-layer sums are
@@ -302,6 +309,23 @@ unsafe fn output_sum_avx2(acc: &[i16; HIDDEN], w2: &[i16], b2: i32) -> i32 {
     output_sum_portable(acc, w2, b2)
 }
 
+#[inline(always)]
+fn accumulate_portable(net: &QuantizedNet, features: &[u16]) -> Accumulator {
+    let mut acc = Accumulator([0; HIDDEN]);
+    acc.0.copy_from_slice(&net.b1);
+    for &f in features {
+        acc.add(net, f);
+    }
+    acc
+}
+
+/// [`accumulate_portable`] compiled for AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn accumulate_avx2(net: &QuantizedNet, features: &[u16]) -> Accumulator {
+    accumulate_portable(net, features)
+}
+
 /// The first layer's sums for one player's view, kept up to date move by move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator(pub [i16; HIDDEN]);
@@ -331,6 +355,22 @@ mod tests {
     use super::*;
     use crate::search::FastRng;
     use rand::SeedableRng;
+
+    #[test]
+    fn the_sums_from_scratch_are_the_portable_loops_on_any_cpu() {
+        let net = embedded();
+        let mut rng = FastRng::seed_from_u64(9);
+        for _ in 0..200 {
+            let count = crate::search::random_below(&mut rng, 100) as usize;
+            let features: Vec<u16> = (0..count)
+                .map(|_| crate::search::random_below(&mut rng, INPUTS as u32) as u16)
+                .collect();
+            assert_eq!(
+                net.accumulate(&features),
+                accumulate_portable(net, &features)
+            );
+        }
+    }
 
     #[test]
     fn packed_weights_unpack_to_the_embedded_file_in_cjk_ideographs() {
