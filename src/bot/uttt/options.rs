@@ -44,8 +44,9 @@ impl Default for UtttConfig {
 
 impl UtttConfig {
     /// The play settings of the CodinGame player: play-outs unless `--uttt-eval` chose,
-    /// since at CodinGame's 100 ms a turn they beat the blend, and the one-file build
-    /// carries no weights.
+    /// since at CodinGame's 100 ms a turn the blend does not beat them (docs/uttt.md),
+    /// and the one-file build carries the weights only when asked (`cg-bundle
+    /// --uttt-eval`).
     pub fn codingame_play(&self) -> UtttPlay {
         let mut play = self.play;
         if !self.leaf_eval_chosen {
