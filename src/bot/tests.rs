@@ -56,6 +56,8 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&["--rave", "0.1"], &["--rave", "1"]),
     (&["--rave", "0.1"], &["--grave", "50"]),
     (&[], &["--prior", "10,0.3"]),
+    // The network's own prior visits (10) give way to those asked.
+    (&["--uttt-eval", "blend:0.5"], &["--prior", "5,0.2"]),
     (&[], &["--contempt", "0.1"]),
     (&[], &["--minimax", "0.5"]),
     (&[], &["--no-prior"]),

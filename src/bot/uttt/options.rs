@@ -276,13 +276,15 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
             "heuristic node initialisation: a new node starts with",
             "VISITS visits valued 0.5 + BIAS per tactical point (wins",
             "a small board +1, lets the opponent win one -1, gives it",
-            "a free choice -0.5); they count towards",
-            "--expand-visits [5,0.2]",
+            "a free choice -0.5), the network's value in place of 0.5",
+            "with --uttt-eval nn|blend; they count towards",
+            "--expand-visits [5,0.2; 10,0.2 with the network]",
         ],
         set: |c, v| {
             let (visits, bias) = prior(v.text)?;
             c.tree.prior_visits = visits;
             c.play.prior_bias = Some(bias);
+            c.play.network_prior_visits = None;
             Ok(())
         },
     },
@@ -294,6 +296,7 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         set: |c, _| {
             c.tree.prior_visits = 0;
             c.play.prior_bias = None;
+            c.play.network_prior_visits = None;
             Ok(())
         },
     },
