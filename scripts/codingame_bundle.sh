@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # The bot in CodinGame mode as one Rust file to paste into CodinGame's editor, checked to
 # compile with plain rustc as CodinGame does. One file per game: CodinGame's Ultimate
-# Tic-Tac-Toe (uttt, the default), the same with the value network's weights packed in
-# and leaves valued as on the engines' clock (uttt-net: `--uttt-eval blend:0.5`; not
-# stronger at CodinGame's 100 ms a turn, docs/uttt.md), or Tron Battle (tron).
+# Tic-Tac-Toe (uttt, the default: the value network's weights packed in, leaves valued
+# half by it and half by one play-out, as the bot plays), the same with play-outs alone
+# and no weights (uttt-playout), or Tron Battle (tron).
 #
-#   scripts/codingame_bundle.sh [uttt|uttt-net|tron] [OUT_FILE]
+#   scripts/codingame_bundle.sh [uttt|uttt-playout|tron] [OUT_FILE]
 #       (default OUT_FILE: target/codingame/mctsbot_codingame.rs,
-#        target/codingame/mctsbot_codingame_net.rs for uttt-net, or
+#        target/codingame/mctsbot_codingame_playout.rs for uttt-playout, or
 #        target/codingame/mctsbot_tron_battle.rs for tron)
 #
 # The file is made by `cg-bundle` (arena/src/bundle.rs): the modules the game's CodinGame
@@ -20,9 +20,9 @@ flags=()
 default=$root/target/codingame/mctsbot_codingame.rs
 case "${1:-}" in
 uttt) shift ;;
-uttt-net)
-    flags=(--uttt-eval blend:0.5)
-    default=$root/target/codingame/mctsbot_codingame_net.rs
+uttt-playout)
+    flags=(--uttt-eval playout)
+    default=$root/target/codingame/mctsbot_codingame_playout.rs
     shift
     ;;
 tron)

@@ -53,20 +53,20 @@ fn compiled_bundle(
 #[test]
 fn each_games_bundle_compiles_without_cargo_and_plays_its_game() {
     uttt_bundle_plays_codingame_uttt("uttt", &[]);
-    uttt_bundle_plays_codingame_uttt("uttt-net", &["--uttt-eval", "blend:0.5"]);
+    uttt_bundle_plays_codingame_uttt("uttt-playout", &["--uttt-eval", "playout"]);
     tron_battle_bundle_plays_tron_battle();
 }
 
-/// The UTTT bundle with `flags`; with the network, its weights packed into the file
-/// unpack to the embedded ones (and a bundle whose weights did not read would stop at
-/// its first turn).
+/// The UTTT bundle with `flags`; with the network (the default), its weights packed
+/// into the file unpack to the embedded ones (and a bundle whose weights did not read
+/// would stop at its first turn).
 fn uttt_bundle_plays_codingame_uttt(test: &str, flags: &[&str]) {
     let (dir, binary, text) = compiled_bundle(test, "uttt", flags);
     let packed = text
         .split_once("unpack_weights(\"")
         .and_then(|(_, rest)| rest.split_once('"'))
         .map(|(packed, _)| packed);
-    if flags.is_empty() {
+    if !flags.is_empty() {
         assert!(packed.is_none() && text.contains("network:None"));
     } else {
         let embedded = std::fs::read(

@@ -1,7 +1,8 @@
 //! `cg-bundle [--game uttt|tron] [--uttt-eval playout|nn|blend:W] [--src DIR] [--out FILE]`:
 //! writes the bot in CodinGame mode for one game (default UTTT; `tron` is Tron Battle)
 //! as one Rust file (see `arena::bundle`), to FILE or stdout, from the crate sources in
-//! DIR (default: the workspace's `src/`); with a UTTT network, its weights packed in.
+//! DIR (default: the workspace's `src/`); with the UTTT network (the default), its
+//! weights packed in.
 //! Fails if the file is over CodinGame's 100,000 characters.
 
 use arena::bundle::{bundle, CODINGAME_LIMIT};
@@ -19,10 +20,11 @@ struct Args {
     /// The game: uttt (Ultimate Tic-Tac-Toe) or tron (Tron Battle, also tron-battle)
     #[arg(long, value_name = "uttt|tron", default_value = "uttt", value_parser = game)]
     game: GameKind,
-    /// UTTT leaf values, as the bot's --uttt-eval: playout (CodinGame's default, no
-    /// weights in the file), nn or blend:W (the value network, its weights packed in)
-    #[arg(long, value_name = "playout|nn|blend:W", default_value = "playout", value_parser = uttt_eval)]
-    uttt_eval: NetworkShare,
+    /// UTTT leaf values, as the bot's --uttt-eval: nn or blend:W (the value network, its
+    /// weights packed in), or playout (no weights in the file) [default: the bot's,
+    /// blend:0.5]
+    #[arg(long, value_name = "playout|nn|blend:W", value_parser = uttt_eval)]
+    uttt_eval: Option<NetworkShare>,
     /// The crate's sources [default: the workspace's src/]
     #[arg(long, value_name = "DIR")]
     src: Option<PathBuf>,
@@ -51,10 +53,16 @@ fn uttt_eval(text: &str) -> Result<NetworkShare, String> {
 fn main() -> ExitCode {
     let args = Args::parse();
     let game = args.game;
+    // Tron Battle has no network; UTTT's default is the bot's.
+    let network = match (args.uttt_eval, game) {
+        (Some(NetworkShare(share)), _) => share,
+        (None, GameKind::Uttt) => mctsbot::bot::uttt::options::ENGINE_NETWORK_SHARE,
+        (None, GameKind::Tron) => None,
+    };
     let src = args
         .src
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../src"));
-    let text = match bundle(&src, game, args.uttt_eval.0) {
+    let text = match bundle(&src, game, network) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("cg-bundle: {e}");

@@ -19,13 +19,14 @@ pub struct UtttConfig {
     /// How a game the engines' protocol describes ends without a line of small boards
     /// (the protocol does not say; CodinGame's own protocol always counts boards).
     pub end_rule: EndRule,
-    /// Whether `--uttt-eval` chose the leaf values; otherwise each platform plays its
-    /// strongest by measurement (see [`UtttConfig::codingame_play`]).
+    /// Whether `--uttt-eval` chose the leaf values; otherwise play-out flags choose
+    /// play-outs ([`UtttConfig::settle_leaf_eval`]).
     pub leaf_eval_chosen: bool,
 }
 
-/// The network's share of a leaf's value on the engines' clock unless `--uttt-eval` says
-/// otherwise: the blend beat play-outs there (docs/uttt.md, "UTTT, the value network").
+/// The network's share of a leaf's value unless `--uttt-eval` says otherwise: with the
+/// network's 10 prior visits the blend beat play-outs on the engines' clock and on
+/// CodinGame's (docs/uttt.md, "UTTT, the value network").
 pub const ENGINE_NETWORK_SHARE: Option<f32> = Some(0.5);
 
 impl Default for UtttConfig {
@@ -43,18 +44,6 @@ impl Default for UtttConfig {
 }
 
 impl UtttConfig {
-    /// The play settings of the CodinGame player: play-outs unless `--uttt-eval` chose,
-    /// since at CodinGame's 100 ms a turn the blend does not beat them (docs/uttt.md),
-    /// and the one-file build carries the weights only when asked (`cg-bundle
-    /// --uttt-eval`).
-    pub fn codingame_play(&self) -> UtttPlay {
-        let mut play = self.play;
-        if !self.leaf_eval_chosen {
-            play.network = None;
-        }
-        play
-    }
-
     /// Play-out flags without `--uttt-eval` ask for play-out leaves (the engines' default
     /// is the blend, which runs none of them); beside `--uttt-eval nn` or `blend:W` they
     /// are refused rather than silently ignored.
@@ -232,8 +221,7 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         help: &[
             "MCTS leaves valued by play-outs, by the embedded value",
             "network (src/uttt/nn_weights.bin, tune/README.md), or W",
-            "network and 1-W one play-out [blend:0.5 on the engines'",
-            "protocol, playout on CodinGame's]",
+            "network and 1-W one play-out [blend:0.5]",
         ],
         set: |c, v| {
             c.play.network = uttt_eval(v.text)?;
@@ -513,14 +501,6 @@ mod tests {
                 "{with_blend:?} accepted"
             );
         }
-        let codingame = |args: &[&str]| Config::from_args(args).unwrap().uttt.codingame_play();
-        assert_eq!(
-            codingame(&[]).network,
-            None,
-            "CodinGame plays play-outs by default"
-        );
-        assert_eq!(codingame(&["--uttt-eval", "nn"]).network, Some(1.0));
-        assert_eq!(codingame(&["--uttt-eval", "blend:0.3"]).network, Some(0.3));
         for bad in [
             &["--uttt-search", "minimax"][..],
             &["--eval", "clever"],
