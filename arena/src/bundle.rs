@@ -645,15 +645,22 @@ fn crate_paths(code: &str) -> String {
 
 /// `code` (no comments) with the whitespace between tokens squeezed out: a space is kept
 /// only between two words (identifiers, numbers, literals), which would otherwise run
-/// together, between a word and a label's quote, and between two punctuation characters unless one is a bracket, a comma or
-/// a semicolon (which never join another into one token: `a - -b` and `& &x` must not
-/// become `--` or `&&`). About 11% of the UTTT bundle.
+/// together, between a word and a label's quote, and between two punctuation characters
+/// unless one is a bracket, a comma or a semicolon (which never join another into one
+/// token: `a - -b` and `& &x` must not become `--` or `&&`). About 11% of the UTTT
+/// bundle.
 fn squeeze(code: &str) -> String {
     #[derive(Clone, Copy, PartialEq)]
     enum Kind {
         Word,
         Punct(char),
     }
+    let is_hard = |k: Kind| {
+        matches!(
+            k,
+            Kind::Punct('(' | ')' | '{' | '}' | '[' | ']' | ',' | ';')
+        )
+    };
     let chars: Vec<char> = code.chars().collect();
     let mut out = String::with_capacity(code.len());
     let mut last: Option<Kind> = None;
@@ -666,25 +673,13 @@ fn squeeze(code: &str) -> String {
             i += 1;
             continue;
         }
-        let end = literal_end(&chars, i).unwrap_or_else(|| {
-            if is_ident(c) {
-                (i..chars.len())
-                    .find(|&k| !is_ident(chars[k]))
-                    .unwrap_or(chars.len())
-            } else {
-                i + 1
+        let (end, kind) = match literal_end(&chars, i) {
+            Some(end) => (end.min(chars.len()), Kind::Word),
+            None if is_ident(c) => {
+                let end = (i..chars.len()).find(|&k| !is_ident(chars[k]));
+                (end.unwrap_or(chars.len()), Kind::Word)
             }
-        });
-        let kind = if is_ident(c) || c == '"' || literal_end(&chars, i).is_some() {
-            Kind::Word
-        } else {
-            Kind::Punct(c)
-        };
-        let is_hard = |k: Kind| {
-            matches!(
-                k,
-                Kind::Punct('(' | ')' | '{' | '}' | '[' | ']' | ',' | ';')
-            )
+            None => (i + 1, Kind::Punct(c)),
         };
         if space_pending {
             let keep = match (last, kind) {
@@ -697,7 +692,7 @@ fn squeeze(code: &str) -> String {
                 out.push(' ');
             }
         }
-        out.extend(&chars[i..end.min(chars.len())]);
+        out.extend(&chars[i..end]);
         last = Some(kind);
         space_pending = false;
         i = end;

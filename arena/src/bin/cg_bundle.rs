@@ -56,7 +56,7 @@ fn main() -> ExitCode {
     // Tron Battle has no network; UTTT's default is the bot's.
     let network = match (args.uttt_eval, game) {
         (Some(NetworkShare(share)), _) => share,
-        (None, GameKind::Uttt) => mctsbot::bot::uttt::options::ENGINE_NETWORK_SHARE,
+        (None, GameKind::Uttt) => mctsbot::bot::uttt::options::DEFAULT_NETWORK_SHARE,
         (None, GameKind::Tron) => None,
     };
     let src = args

@@ -27,14 +27,14 @@ pub struct UtttConfig {
 /// The network's share of a leaf's value unless `--uttt-eval` says otherwise: with the
 /// network's 10 prior visits the blend beat play-outs on the engines' clock and on
 /// CodinGame's (docs/uttt.md, "UTTT, the value network").
-pub const ENGINE_NETWORK_SHARE: Option<f32> = Some(0.5);
+pub const DEFAULT_NETWORK_SHARE: Option<f32> = Some(0.5);
 
 impl Default for UtttConfig {
     fn default() -> Self {
         UtttConfig {
             tree: UTTT_SEARCH,
             play: UtttPlay {
-                network: ENGINE_NETWORK_SHARE,
+                network: DEFAULT_NETWORK_SHARE,
                 ..UtttPlay::default()
             },
             end_rule: EndRule::Draw,
