@@ -152,7 +152,15 @@ impl TronBattlePlayer {
             }
         }
         let battle = self.battle.as_mut()?;
-        for (rider, line) in turn.riders.iter().enumerate() {
+        // The riders that went out first: a rider seated after one that crashed may step
+        // onto its vanished trail in the same round, and read in seat order that step
+        // would land on a trail the crash then erased, leaving a hole under the rider.
+        let (out, in_game): (Vec<_>, Vec<_>) = turn
+            .riders
+            .iter()
+            .enumerate()
+            .partition(|(_, line)| line.is_none());
+        for (rider, line) in out.into_iter().chain(in_game) {
             if let Err(e) = battle.observe(rider, line.map(|(_, head)| head)) {
                 warn!("{e}");
             }
@@ -339,6 +347,33 @@ mod tests {
         let mut lines = TurnLines::new(String::new(), Instant::now(), text.as_bytes());
         let (header, _) = lines.next_turn().unwrap().unwrap();
         read_turn(&header, &mut lines).unwrap().unwrap().unwrap()
+    }
+
+    #[test]
+    fn a_rider_stepping_onto_a_trail_that_vanished_that_round_keeps_its_cell_blocked() {
+        use Direction::*;
+        // Rider 2 crashes into rider 0's trail; rider 0, seated after it in the next
+        // round, steps onto the cell rider 2's trail left free. The bot is rider 1.
+        let starts = [(5, 5), (20, 10), (7, 5)];
+        let mut referee = Battle::codingame(&starts).unwrap();
+        let mut bot = TronBattlePlayer::new(BattleConfig::default());
+        for [first, third] in [[Down, Left], [Right, Down]] {
+            referee.play(first);
+            bot.update(&read(&turn_lines(&referee, &starts, 1)));
+            assert_eq!(bot.battle.as_ref(), Some(&referee));
+            referee.play(Down);
+            referee.play(third);
+        }
+        assert!(!referee.is_alive(2), "rider 2 crashed into (6, 6)");
+        referee.play(Up);
+        assert_eq!(
+            referee.head(0),
+            Some((6, 5)),
+            "rider 0 on rider 2's old trail"
+        );
+        bot.update(&read(&turn_lines(&referee, &starts, 1)));
+        assert_eq!(bot.battle.as_ref(), Some(&referee));
+        assert!(bot.battle.unwrap().blocked().get(6, 5));
     }
 
     #[test]
