@@ -635,14 +635,10 @@ impl Game for BestReply {
         self.0.to_move()
     }
 
+    /// The paranoid view's: won only when every other rider is out. With the searched
+    /// rivals out and a frozen one still in, the game goes on: the searcher moves alone.
     fn outcome(&self) -> Option<Outcome> {
-        if !self.0.battle.is_alive(self.0.me) {
-            Some(Outcome::Win(1))
-        } else if self.0.rivals().next().is_none() {
-            Some(Outcome::Win(0))
-        } else {
-            None
-        }
+        self.0.outcome()
     }
 
     /// The searcher's safe moves, or every rival's; `Up` (out of the game) where there is
@@ -674,11 +670,11 @@ impl Game for BestReply {
         view.battle.set_to_move(mv.rider as usize);
         view.battle.play(mv.direction);
         let next = if mv.rider as usize == view.me {
-            view.rivals().next()
+            view.rivals().next().unwrap_or(view.me)
         } else {
-            Some(view.me)
+            view.me
         };
-        if let Some(next) = next.filter(|&r| view.battle.is_alive(r)) {
+        if view.battle.is_alive(next) {
             view.battle.set_to_move(next);
         }
     }
@@ -904,6 +900,38 @@ mod tests {
             RegionLead::Space.evaluate(&duel, 0) > 0,
             "4 cells against 3"
         );
+    }
+
+    #[test]
+    fn best_reply_goes_on_alone_while_a_frozen_rider_is_in() {
+        // 1 0 . . . . . . . 2   rider 1 walled in, rider 2 frozen (out of the search)
+        let b = Battle::new(10, 1, &[(1, 0), (0, 0), (9, 0)]).unwrap();
+        let mut position = BestReply(Paranoid {
+            frozen: 0b100,
+            ..Paranoid::all(b, 0)
+        });
+        position.play(RiderMove {
+            rider: 0,
+            direction: Direction::Right,
+        });
+        position.play(RiderMove {
+            rider: 1,
+            direction: Direction::Up,
+        });
+        assert!(!position.0.battle.is_alive(1));
+        assert_eq!(position.outcome(), None, "rider 2 is still in");
+        assert_eq!(position.to_move(), 0, "the searcher moves on alone");
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        assert_eq!(
+            moves,
+            [RiderMove {
+                rider: 0,
+                direction: Direction::Right
+            }]
+        );
+        position.0.battle.eliminate(2);
+        assert_eq!(position.outcome(), Some(Outcome::Win(0)));
     }
 
     #[test]

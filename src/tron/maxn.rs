@@ -114,14 +114,13 @@ impl MaxN {
     }
 }
 
-/// The values once the searcher is out or alone among the riders it searches: the game
-/// decided for it, sooner counting more.
+/// The values once the searcher is out or the last rider in (the paranoid view's
+/// outcome: with the searched rivals out and a frozen one still in, the searcher goes on
+/// alone), sooner counting more.
 fn ended(position: &Paranoid, ply: u32) -> Option<Values> {
     let battle = &position.battle;
     let me = position.me;
-    if battle.is_alive(me) && position.rivals().next().is_some() {
-        return None;
-    }
+    position.outcome()?;
     let won = battle.is_alive(me);
     let mut values = [-WIN + ply as Score; MAX_RIDERS];
     if won {
@@ -169,6 +168,25 @@ mod tests {
         let result = search(&Paranoid::all(b, 0), Limits::iterations(100_000));
         assert_eq!(result.best, Some(Direction::Right), "{result:?}");
         assert!(result.score >= WIN - 1000, "{result:?}");
+    }
+
+    #[test]
+    fn a_line_is_won_only_when_every_other_rider_is_out() {
+        // 0 . . 1 . . . . . 2   rider 2 frozen (out of the search)
+        let mut b = Battle::new(10, 1, &[(0, 0), (3, 0), (9, 0)]).unwrap();
+        b.eliminate(1);
+        let alone = Paranoid {
+            frozen: 0b100,
+            ..Paranoid::all(b.clone(), 0)
+        };
+        assert_eq!(ended(&alone, 3), None, "rider 2 is still in");
+        assert_eq!(
+            evaluate(&alone)[0],
+            4,
+            "cells 1 to 4: nobody searched to beat"
+        );
+        b.eliminate(2);
+        assert_eq!(ended(&Paranoid::all(b, 0), 3).unwrap()[0], WIN - 3);
     }
 
     #[test]
