@@ -127,6 +127,14 @@ pub trait Evaluator<G> {
     /// scratch copy.
     fn evaluate(&mut self, state: &mut G, rng: &mut FastRng) -> f32;
 
+    /// [`Evaluator::evaluate`] for a tree node whose [`LeafNote`] is `note`, which the
+    /// evaluator may read and write: what it kept of the node's position the last time
+    /// ([`TreePolicy::prior_noted`] or an earlier call). Ignores the note by default.
+    #[inline(always)]
+    fn evaluate_noted(&mut self, state: &mut G, rng: &mut FastRng, _note: &mut LeafNote) -> f32 {
+        self.evaluate(state, rng)
+    }
+
     /// RAVE: the AMAF slots ([`Game::amaf_slot`]) of the moves each player made in the
     /// last [`Evaluator::evaluate`], as one bit set per player. None by default.
     fn played_slots(&self) -> [u128; 2] {
@@ -146,6 +154,11 @@ pub trait Evaluator<G> {
 /// initialisation, selection guidance). Apart from [`Evaluator`], which values the leaves:
 /// a searcher asks for both (usually of the same object, whose play-outs may teach it
 /// the moves' values); an evaluator without a policy implements it empty.
+/// What an evaluator keeps in a tree node for that node's later evaluations: the
+/// deterministic part of its value (a network's, beside a random play-out's), so that a
+/// leaf visited again before it is expanded is not valued afresh. 0: nothing kept.
+pub type LeafNote = u16;
+
 pub trait TreePolicy<G> {
     /// Heuristic node initialisation: player 0's reward that a new node for `child`, one
     /// move after `parent`, starts with ([`tree::TreeConfig::prior_visits`] visits of
@@ -153,6 +166,13 @@ pub trait TreePolicy<G> {
     /// values are reused from a node's mean, so such an evaluator gives no priors.)
     fn prior(&self, _parent: &G, _child: &G) -> Option<f32> {
         None
+    }
+
+    /// [`TreePolicy::prior`] and the [`LeafNote`] the new node starts with (0 by
+    /// default), for an evaluator that learns something of `child` on the way.
+    #[inline(always)]
+    fn prior_noted(&self, parent: &G, child: &G) -> (Option<f32>, LeafNote) {
+        (self.prior(parent, child), 0)
     }
 
     /// Selection guidance ([`Guidance`]) in an alternating-move tree: the evaluator's

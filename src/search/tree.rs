@@ -12,8 +12,8 @@ pub use super::bandit::{rave_beta, Selection};
 pub(crate) use super::root_move::proof_value;
 pub use super::root_move::{candidates, choose, is_max_robust, MoveInfo, Proof};
 use super::{
-    moves_between, progressive_bias, Evaluator, FastRng, FinalMove, Game, Guidance, Limits, Search,
-    SearchStats, TreePolicy,
+    moves_between, progressive_bias, Evaluator, FastRng, FinalMove, Game, Guidance, LeafNote,
+    Limits, Search, SearchStats, TreePolicy,
 };
 use crate::game::{Outcome, Player};
 use rand::SeedableRng;
@@ -85,7 +85,13 @@ struct Node<M> {
     mover: Player,
     proof: Proof,
     mv: M,
+    /// The evaluator's note on this node's position ([`LeafNote`]; in the node's spare
+    /// bytes where the move is a byte).
+    note: LeafNote,
 }
+
+// The note fits the node's spare bytes: a byte-sized move keeps it at 24 bytes.
+const _: () = assert!(std::mem::size_of::<Node<u8>>() == 24);
 
 impl<M> Node<M> {
     fn new(mv: M, mover: Player) -> Self {
@@ -98,6 +104,7 @@ impl<M> Node<M> {
             mover,
             proof: Proof::Unknown,
             mv,
+            note: 0,
         }
     }
 
@@ -380,7 +387,10 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
                 // A deterministic evaluator gives this leaf the value it gave before.
                 reward0 = super::reward_for(leaf.mover, leaf.mean);
             } else {
-                reward0 = self.evaluator.evaluate(&mut state, &mut self.rng);
+                let note = &mut self.nodes[node].note;
+                reward0 = self
+                    .evaluator
+                    .evaluate_noted(&mut state, &mut self.rng, note);
                 played_out = true;
                 if self.tracks_amaf() {
                     played_slots = self.evaluator.played_slots();
@@ -716,8 +726,10 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
             for (offset, &mv) in moves.iter().enumerate() {
                 let mut child = state.clone();
                 child.play(mv);
-                if let Some(reward0) = self.evaluator.prior(state, &child) {
-                    let new = &mut self.nodes[first as usize + offset];
+                let (prior, note) = self.evaluator.prior_noted(state, &child);
+                let new = &mut self.nodes[first as usize + offset];
+                new.note = note;
+                if let Some(reward0) = prior {
                     new.mean = super::reward_for(mover, reward0);
                     new.visits = prior_visits;
                     new.inv_sqrt_visits = inv_sqrt_visits;
@@ -1347,6 +1359,73 @@ mod tests {
             reused_calls * 4 < fresh_calls,
             "{reused_calls} evaluations against {fresh_calls}"
         );
+    }
+
+    /// Notes each position by its marks (in its prior or at its first evaluation) and
+    /// checks every note it is handed is that position's.
+    #[derive(Default)]
+    struct NotingPlayout {
+        prior_notes: bool,
+        handed: u64,
+        noted_here: u64,
+    }
+
+    fn note_of(game: &TicTacToe) -> LeafNote {
+        1 + (game.marks[0] | game.marks[1] << 9) % 60_000
+    }
+
+    impl TreePolicy<TicTacToe> for NotingPlayout {
+        fn prior_noted(&self, _parent: &TicTacToe, child: &TicTacToe) -> (Option<f32>, LeafNote) {
+            (Some(0.5), if self.prior_notes { note_of(child) } else { 0 })
+        }
+    }
+
+    impl Evaluator<TicTacToe> for NotingPlayout {
+        fn evaluate(&mut self, _game: &mut TicTacToe, _rng: &mut FastRng) -> f32 {
+            unreachable!("the tree hands its nodes' notes")
+        }
+
+        fn evaluate_noted(
+            &mut self,
+            game: &mut TicTacToe,
+            rng: &mut FastRng,
+            note: &mut LeafNote,
+        ) -> f32 {
+            if *note == 0 {
+                *note = note_of(game);
+                self.noted_here += 1;
+            } else {
+                assert_eq!(*note, note_of(game), "a note of another position");
+                self.handed += 1;
+            }
+            UniformPlayout::default().evaluate(game, rng)
+        }
+    }
+
+    #[test]
+    fn a_nodes_note_from_its_prior_or_first_evaluation_comes_back_at_its_later_ones() {
+        for prior_notes in [true, false] {
+            let evaluator = NotingPlayout {
+                prior_notes,
+                ..NotingPlayout::default()
+            };
+            let mut tree = Tree::new(TicTacToe::new(), config(), evaluator, 3);
+            let stats = tree.search(Limits::iterations(3_000));
+            let NotingPlayout {
+                handed, noted_here, ..
+            } = *tree.evaluator();
+            assert_eq!(handed + noted_here, stats.playouts);
+            // With notes from the priors nothing is noted at an evaluation (the root is
+            // expanded at once, never evaluated).
+            if prior_notes {
+                assert_eq!(noted_here, 0);
+            } else {
+                assert!(
+                    noted_here > 50 && handed > 4 * noted_here,
+                    "{noted_here} {handed}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -27,7 +27,7 @@ use super::tables::{
     cell_list, is_line, list_len, list_mask, list_nth, still_open_mask, winning_cells,
 };
 use crate::game::{Outcome, Player};
-use crate::search::{scale_below, Evaluator, FastRng, TreePolicy};
+use crate::search::{scale_below, Evaluator, FastRng, LeafNote, TreePolicy};
 use rand::RngCore;
 
 /// The play-out's working copy of a [`Board`] (the caller keeps the target, as the board
@@ -483,13 +483,20 @@ impl PartialEq for NetworkValue {
 /// Every new child valued from its parent's sums at once (the network's first-play
 /// value, which also orders the moves); a finished child exactly.
 impl TreePolicy<Board> for NetworkValue {
-    #[inline]
     fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
+        self.prior_noted(parent, child).0
+    }
+
+    /// The prior, and the network's value of `child` as its note: with play-outs in the
+    /// blend, a leaf is evaluated six times before it is expanded (16 visits, 10 of them
+    /// the prior's), and its sums from scratch were a sixth of the blend's time.
+    #[inline]
+    fn prior_noted(&self, parent: &Board, child: &Board) -> (Option<f32>, LeafNote) {
         if !self.priors {
-            return None;
+            return (None, 0);
         }
         if let Some(outcome) = child.outcome() {
-            return Some(outcome.reward_for(0));
+            return (Some(outcome.reward_for(0)), 0);
         }
         let mover = parent.turn();
         let mut cached = self.parent.borrow_mut();
@@ -499,27 +506,50 @@ impl TreePolicy<Board> for NetworkValue {
         };
         let sums = nn::child_accumulator(self.net, parent, parent_sums, child);
         // The network values the child for its player to move, the mover's opponent.
-        let judged = 1.0 - self.net.value(&sums);
+        let child_value = self.net.value(&sums);
+        let judged = 1.0 - child_value;
         let tactical = if self.tactical_bias == 0.0 {
             0.0
         } else {
             self.tactical_bias * prior::tactical_value(parent, child)
         };
-        Some(crate::search::reward_for(
-            mover,
-            (judged + tactical).clamp(0.01, 0.99),
-        ))
+        let prior = crate::search::reward_for(mover, (judged + tactical).clamp(0.01, 0.99));
+        (Some(prior), note_of(child_value))
     }
 }
 
+/// The [`LeafNote`] that keeps a network value (`0.0..=1.0`) to 1/65534.
+fn note_of(value: f32) -> LeafNote {
+    1 + (value * NOTE_SCALE).round() as LeafNote
+}
+
+/// The network value a note other than 0 keeps.
+fn value_of_note(note: LeafNote) -> f32 {
+    f32::from(note - 1) / NOTE_SCALE
+}
+
+const NOTE_SCALE: f32 = (LeafNote::MAX - 1) as f32;
+
 impl Evaluator<Board> for NetworkValue {
-    #[inline]
     fn evaluate(&mut self, state: &mut Board, rng: &mut FastRng) -> f32 {
+        self.evaluate_noted(state, rng, &mut 0)
+    }
+
+    /// The network's value from the note where there is one, else from scratch, noted.
+    #[inline]
+    fn evaluate_noted(&mut self, state: &mut Board, rng: &mut FastRng, note: &mut LeafNote) -> f32 {
         if let Some(outcome) = state.outcome() {
             return outcome.reward_for(0);
         }
-        let sums = nn::accumulator_for(self.net, state, state.turn());
-        let network = Self::for_player0(state, self.net.value(&sums));
+        if *note == 0 {
+            *note = note_of(
+                self.net
+                    .value(&nn::accumulator_for(self.net, state, state.turn())),
+            );
+        }
+        // From the note either way, so that every visit of a leaf gets the same value.
+        let value = value_of_note(*note);
+        let network = Self::for_player0(state, value);
         if self.share >= 1.0 {
             return network;
         }

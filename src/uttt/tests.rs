@@ -328,3 +328,43 @@ fn a_lineless_full_board_is_drawn_on_theaigames_and_won_by_more_boards_on_coding
         assert_eq!(board.outcome(), Some(Outcome::Draw));
     }
 }
+
+#[test]
+fn a_childs_noted_network_value_is_its_value_from_scratch() {
+    use super::nn;
+    use super::NetworkValue;
+    use crate::search::{Evaluator, TreePolicy};
+    let network = NetworkValue::new(1.0).with_priors(0.0);
+    let mut rng = FastRng::seed_from_u64(21);
+    let mut moves = Vec::new();
+    let mut noted = 0;
+    for _ in 0..30 {
+        let mut board = Board::new();
+        while board.outcome().is_none() {
+            moves.clear();
+            board.legal_moves(&mut moves);
+            for &mv in &moves {
+                let mut child = board;
+                child.play(mv);
+                let (prior, mut note) = network.prior_noted(&board, &child);
+                assert!(prior.is_some());
+                if child.outcome().is_some() {
+                    assert_eq!(note, 0, "a finished child's value is its result");
+                    continue;
+                }
+                assert_ne!(note, 0, "the prior notes the network's value");
+                noted += 1;
+                let exact = crate::search::reward_for(child.turn(), nn::value_of(&child));
+                let mut evaluator = network.clone();
+                let from_note = evaluator.evaluate_noted(&mut child.clone(), &mut rng, &mut note);
+                assert!((from_note - exact).abs() <= 1e-4, "{from_note} {exact}");
+                // A leaf without a note is valued from scratch and noted the same way.
+                let mut fresh = 0;
+                let afresh = evaluator.evaluate_noted(&mut child.clone(), &mut rng, &mut fresh);
+                assert_eq!((afresh, fresh), (from_note, note));
+            }
+            board.play(moves[random_below(&mut rng, moves.len() as u32) as usize]);
+        }
+    }
+    assert!(noted > 10_000, "{noted}");
+}
