@@ -55,6 +55,18 @@ impl Network {
         }
     }
 
+    /// The float network whose [`Network::quantize`] is `net` (each weight divided by its
+    /// scale): where a fine-tuning starts from weights already trained and embedded.
+    pub fn from_quantized(net: &QuantizedNet) -> Network {
+        let f = |w: &[i16], scale: i32| w.iter().map(|&x| f32::from(x) / scale as f32).collect();
+        Network {
+            w1: f(&net.w1, QA),
+            b1: f(&net.b1, QA),
+            w2: f(&net.w2, QB),
+            b2: net.b2 as f32 / (QA * QB) as f32,
+        }
+    }
+
     /// The hidden units' sums (before the clipped ReLU).
     fn accumulate(&self, features: &[u16]) -> Vec<f32> {
         let mut acc = self.b1.clone();
@@ -244,5 +256,28 @@ mod tests {
             board.play(moves[(step * 5 + 1) % moves.len()]);
         }
         let _ = Move(0);
+    }
+
+    #[test]
+    fn the_embedded_weights_come_back_from_their_float_network() {
+        let embedded = mctsbot::uttt::nn::embedded();
+        let float = Network::from_quantized(embedded);
+        assert_eq!(&float.quantize(), embedded);
+        // And it values positions as the bot does, to the output layer's rounding.
+        let mut board = Board::new();
+        let mut moves = Vec::new();
+        let mut features = Vec::new();
+        for step in 0..30 {
+            features.clear();
+            active_features(&board, &mut features);
+            let (f, q) = (
+                float.predict(&features),
+                embedded.value_from_features(&features),
+            );
+            assert!((f - q).abs() < 1e-3, "{f} vs {q}");
+            moves.clear();
+            board.legal_moves(&mut moves);
+            board.play(moves[(step * 3 + 2) % moves.len()]);
+        }
     }
 }

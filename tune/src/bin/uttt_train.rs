@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! uttt-train GAMES_FILE... --out FILE [--epochs E] [--batch B] [--lr X] [--lambda L]
-//!                          [--validation F] [--no-symmetries] [--seed S]
+//!                          [--validation F] [--no-symmetries] [--init FILE] [--seed S]
 //! ```
 //! The target is `L · result + (1 − L) · root value` for the player to move. A fraction F
 //! of the games, whole games so that no position leaks, is kept for validation; both
@@ -66,6 +66,10 @@ struct Args {
     /// Train on the positions as played only (no random symmetry each epoch)
     #[arg(long)]
     no_symmetries: bool,
+    /// Start from this weights file's network instead of random weights (fine-tuning:
+    /// e.g. the embedded src/uttt/nn_weights.bin on new games, with a smaller --lr)
+    #[arg(long, value_name = "FILE")]
+    init: Option<PathBuf>,
     /// Seed of the initial weights and the shuffles
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
@@ -90,7 +94,22 @@ fn run(args: &Args) -> Result<(), String> {
         train.len(),
         valid.len()
     );
-    let net = trained(args, &mut train, &valid);
+    let start = match &args.init {
+        None => Network::new(args.seed),
+        Some(file) => {
+            let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let net = QuantizedNet::from_bytes(&bytes)
+                .ok_or_else(|| format!("{}: not a weights file for this bot", file.display()))?;
+            let start = Network::from_quantized(&net);
+            eprintln!(
+                "uttt-train: starting from {}: validation loss {:.5}",
+                file.display(),
+                start.loss(&valid)
+            );
+            start
+        }
+    };
+    let net = trained(args, start, &mut train, &valid);
     let quantized = net.quantize();
     check_quantized(&net, &quantized, &valid);
     let out = &args.out;
@@ -111,11 +130,10 @@ fn read_records(files: &[PathBuf]) -> Result<Vec<GameRecord>, String> {
     Ok(records)
 }
 
-/// A network trained on `train` for the epochs, batches and learning rates of `args`
+/// `net` trained on `train` for the epochs, batches and learning rates of `args`
 /// (`train` shuffled each epoch), its losses on `valid` printed after each epoch.
-fn trained(args: &Args, train: &mut [Example], valid: &[Example]) -> Network {
+fn trained(args: &Args, mut net: Network, train: &mut [Example], valid: &[Example]) -> Network {
     let (epochs, batch, seed) = (args.epochs, args.batch as usize, args.seed);
-    let mut net = Network::new(seed);
     let mut trainer = Trainer::new(args.lr);
     let maps = feature_maps();
     let mut state = seed | 1;
