@@ -149,16 +149,16 @@ pub trait Evaluator<G> {
     }
 }
 
-/// The tree policy an MCTS takes from its evaluator: what it knows of moves before any
-/// play-out, for building and choosing among a node's children (heuristic node
-/// initialisation, selection guidance). Apart from [`Evaluator`], which values the leaves:
-/// a searcher asks for both (usually of the same object, whose play-outs may teach it
-/// the moves' values); an evaluator without a policy implements it empty.
 /// What an evaluator keeps in a tree node for that node's later evaluations: the
 /// deterministic part of its value (a network's, beside a random play-out's), so that a
 /// leaf visited again before it is expanded is not valued afresh. 0: nothing kept.
 pub type LeafNote = u16;
 
+/// The tree policy an MCTS takes from its evaluator: what it knows of moves before any
+/// play-out, for building and choosing among a node's children (heuristic node
+/// initialisation, selection guidance). Apart from [`Evaluator`], which values the leaves:
+/// a searcher asks for both (usually of the same object, whose play-outs may teach it
+/// the moves' values); an evaluator without a policy implements it empty.
 pub trait TreePolicy<G> {
     /// Heuristic node initialisation: player 0's reward that a new node for `child`, one
     /// move after `parent`, starts with ([`tree::TreeConfig::prior_visits`] visits of
