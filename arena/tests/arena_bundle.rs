@@ -77,7 +77,7 @@ fn uttt_bundle_plays_codingame_uttt(test: &str, flags: &[&str]) {
             mctsbot::uttt::nn::unpack_weights(packed.expect("the packed weights")),
             embedded
         );
-        assert!(text.contains("network:Some(0.5)"));
+        assert!(text.contains("network:Some(0.3)"));
     }
     let run = arena(
         test,
