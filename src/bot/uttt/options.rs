@@ -31,7 +31,8 @@ pub const DEFAULT_NETWORK_SHARE: Option<f32> = Some(0.5);
 
 /// The network's share on CodinGame (its end rule, 100 ms a turn) unless `--uttt-eval`
 /// says otherwise: there more play-out beat the engines' share, 225/13/162 in 400 games
-/// against `blend:0.5` (0.579; at the engines' 10000/500 the two were level).
+/// against `blend:0.5` (0.579; on the engines' rule at 2000/100, with 5 prior visits
+/// then, the two were level).
 pub const CODINGAME_NETWORK_SHARE: Option<f32> = Some(0.3);
 
 impl Default for UtttConfig {
