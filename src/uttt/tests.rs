@@ -19,21 +19,29 @@ fn playout_choices(board: &Board) -> Vec<Move> {
         .collect()
 }
 
-#[test]
-fn playout_choices_are_exactly_the_legal_moves_in_random_games() {
-    let mut rng = FastRng::seed_from_u64(42);
+/// Plays `games` random games (moves drawn by a generator seeded with `seed`) and calls
+/// `visit` with the game's index, each unfinished position and its legal moves.
+fn each_random_position(games: usize, seed: u64, mut visit: impl FnMut(usize, &Board, &[Move])) {
+    let mut rng = FastRng::seed_from_u64(seed);
     let mut moves = Vec::new();
-    let mut positions = 0;
-    for _ in 0..300 {
+    for game in 0..games {
         let mut board = Board::new();
         while board.outcome().is_none() {
             moves.clear();
             board.legal_moves(&mut moves);
-            assert_eq!(playout_choices(&board), moves, "\n{}", board.render());
-            positions += 1;
+            visit(game, &board, &moves);
             board.play(moves[random_below(&mut rng, moves.len() as u32) as usize]);
         }
     }
+}
+
+#[test]
+fn playout_choices_are_exactly_the_legal_moves_in_random_games() {
+    let mut positions = 0;
+    each_random_position(300, 42, |_, board, moves| {
+        assert_eq!(playout_choices(board), moves, "\n{}", board.render());
+        positions += 1;
+    });
     assert!(positions > 300 * 30);
 }
 
@@ -42,34 +50,27 @@ fn random_choice_picks_every_legal_move_equally_often() {
     // `random_choice` maps 32 random bits to a move; evenly spaced bits must hit every
     // legal move equally often (to within one), the targeted and the "any board" case.
     let samples = 20_000u64;
-    let mut rng = FastRng::seed_from_u64(5);
-    for game in 0..40 {
-        let mut board = Board::new();
-        let mut moves = Vec::new();
-        while board.outcome().is_none() {
-            moves.clear();
-            board.legal_moves(&mut moves);
-            if game % 4 == 0 || board.target().is_none() {
-                let (state, target, target_free) = PlayoutState::new(&board);
-                let mut hits = std::collections::HashMap::new();
-                for sample in 0..samples {
-                    let bits = (sample << 32) / samples;
-                    let (b, c) = state.random_choice(target, target_free, bits as u32);
-                    *hits.entry(Move(b * 9 + c)).or_insert(0u64) += 1;
-                }
-                assert_eq!(hits.len(), moves.len(), "\n{}", board.render());
-                let fair = samples / moves.len() as u64;
-                for mv in &moves {
-                    let count = hits[mv];
-                    assert!(
-                        count + 1 >= fair && count <= fair + 2,
-                        "{mv:?} {count} of {samples}"
-                    );
-                }
-            }
-            board.play(moves[random_below(&mut rng, moves.len() as u32) as usize]);
+    each_random_position(40, 5, |game, board, moves| {
+        if game % 4 != 0 && board.target().is_some() {
+            return;
         }
-    }
+        let (state, target, target_free) = PlayoutState::new(board);
+        let mut hits = std::collections::HashMap::new();
+        for sample in 0..samples {
+            let bits = (sample << 32) / samples;
+            let (b, c) = state.random_choice(target, target_free, bits as u32);
+            *hits.entry(Move(b * 9 + c)).or_insert(0u64) += 1;
+        }
+        assert_eq!(hits.len(), moves.len(), "\n{}", board.render());
+        let fair = samples / moves.len() as u64;
+        for mv in moves {
+            let count = hits[mv];
+            assert!(
+                count + 1 >= fair && count <= fair + 2,
+                "{mv:?} {count} of {samples}"
+            );
+        }
+    });
 }
 
 #[test]
@@ -185,38 +186,30 @@ fn playout_results_match_random_games_played_on_the_board() {
 
 #[test]
 fn win_first_finds_a_winning_move_exactly_when_there_is_one() {
-    let mut rng = FastRng::seed_from_u64(7);
-    let mut moves = Vec::new();
     let mut found = 0;
-    for _ in 0..300 {
-        let mut board = Board::new();
-        while board.outcome().is_none() {
-            moves.clear();
-            board.legal_moves(&mut moves);
-            let mover = board.turn();
-            let winning: Vec<Move> = moves
-                .iter()
-                .copied()
-                .filter(|&mv| {
-                    let mut after = board;
-                    after.play(mv);
-                    after.outcome() == Some(Outcome::Win(mover))
-                })
-                .collect();
-            let (state, target, target_free) = PlayoutState::new(&board);
-            let chosen = state
-                .winning_move(target, target_free)
-                .map(|(b, c)| Move::from_board_cell(b, c));
-            match chosen {
-                Some(mv) => {
-                    assert!(winning.contains(&mv), "\n{}", board.render());
-                    found += 1;
-                }
-                None => assert!(winning.is_empty(), "missed {winning:?}\n{}", board.render()),
+    each_random_position(300, 7, |_, board, moves| {
+        let mover = board.turn();
+        let winning: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| {
+                let mut after = *board;
+                after.play(mv);
+                after.outcome() == Some(Outcome::Win(mover))
+            })
+            .collect();
+        let (state, target, target_free) = PlayoutState::new(board);
+        let chosen = state
+            .winning_move(target, target_free)
+            .map(|(b, c)| Move::from_board_cell(b, c));
+        match chosen {
+            Some(mv) => {
+                assert!(winning.contains(&mv), "\n{}", board.render());
+                found += 1;
             }
-            board.play(moves[random_below(&mut rng, moves.len() as u32) as usize]);
+            None => assert!(winning.is_empty(), "missed {winning:?}\n{}", board.render()),
         }
-    }
+    });
     assert!(found > 100, "only {found} positions with a winning move");
 }
 
@@ -335,36 +328,30 @@ fn a_childs_noted_network_value_is_its_value_from_scratch() {
     use super::NetworkValue;
     use crate::search::{Evaluator, TreePolicy};
     let network = NetworkValue::new(1.0).with_priors(0.0);
-    let mut rng = FastRng::seed_from_u64(21);
-    let mut moves = Vec::new();
+    // The network alone runs no play-out: the generator is never drawn from.
+    let mut rng = FastRng::seed_from_u64(0);
     let mut noted = 0;
-    for _ in 0..30 {
-        let mut board = Board::new();
-        while board.outcome().is_none() {
-            moves.clear();
-            board.legal_moves(&mut moves);
-            for &mv in &moves {
-                let mut child = board;
-                child.play(mv);
-                let (prior, mut note) = network.prior_noted(&board, &child);
-                assert!(prior.is_some());
-                if child.outcome().is_some() {
-                    assert_eq!(note, 0, "a finished child's value is its result");
-                    continue;
-                }
-                assert_ne!(note, 0, "the prior notes the network's value");
-                noted += 1;
-                let exact = crate::search::reward_for(child.turn(), nn::value_of(&child));
-                let mut evaluator = network.clone();
-                let from_note = evaluator.evaluate_noted(&mut child.clone(), &mut rng, &mut note);
-                assert!((from_note - exact).abs() <= 1e-4, "{from_note} {exact}");
-                // A leaf without a note is valued from scratch and noted the same way.
-                let mut fresh = 0;
-                let afresh = evaluator.evaluate_noted(&mut child.clone(), &mut rng, &mut fresh);
-                assert_eq!((afresh, fresh), (from_note, note));
+    each_random_position(30, 21, |_, board, moves| {
+        for &mv in moves {
+            let mut child = *board;
+            child.play(mv);
+            let (prior, mut note) = network.prior_noted(board, &child);
+            assert!(prior.is_some());
+            if child.outcome().is_some() {
+                assert_eq!(note, 0, "a finished child's value is its result");
+                continue;
             }
-            board.play(moves[random_below(&mut rng, moves.len() as u32) as usize]);
+            assert_ne!(note, 0, "the prior notes the network's value");
+            noted += 1;
+            let exact = crate::search::reward_for(child.turn(), nn::value_of(&child));
+            let mut evaluator = network.clone();
+            let from_note = evaluator.evaluate_noted(&mut child.clone(), &mut rng, &mut note);
+            assert!((from_note - exact).abs() <= 1e-4, "{from_note} {exact}");
+            // A leaf without a note is valued from scratch and noted the same way.
+            let mut fresh = 0;
+            let afresh = evaluator.evaluate_noted(&mut child.clone(), &mut rng, &mut fresh);
+            assert_eq!((afresh, fresh), (from_note, note));
         }
-    }
+    });
     assert!(noted > 10_000, "{noted}");
 }

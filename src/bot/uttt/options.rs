@@ -53,6 +53,8 @@ impl UtttConfig {
     /// The search's settings on CodinGame: the network's share is
     /// [`CODINGAME_NETWORK_SHARE`] where no flag chose the leaf values.
     pub fn codingame_play(&self) -> UtttPlay {
+        // Play-out flags without `--uttt-eval` moved the share off the default
+        // ([`Self::settle_leaf_eval`]); they chose too.
         let chosen = self.leaf_eval_chosen || self.play.network != DEFAULT_NETWORK_SHARE;
         UtttPlay {
             network: if chosen {
