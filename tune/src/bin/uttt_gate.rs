@@ -68,6 +68,20 @@ enum Command {
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
     },
+    /// Writes every searched position of self-play records as a probe of results: the
+    /// record's own root value as reference, no search (thousands of positions in a
+    /// second, for the errors against the result by phase)
+    Results {
+        /// Self-play records no network trained on
+        #[arg(value_name = "GAMES_FILE", required = true)]
+        files: Vec<PathBuf>,
+        /// Where the probe set goes
+        #[arg(long, value_name = "FILE")]
+        out: PathBuf,
+        /// Only the games of this end rule (theaigames or codingame)
+        #[arg(long, value_name = "RULE")]
+        rule: Option<String>,
+    },
     /// Reports each evaluator's errors on a probe set
     Eval {
         /// The probe set (`uttt-gate probe`)
@@ -84,6 +98,14 @@ enum Command {
             value_delimiter = ','
         )]
         playouts: Vec<u32>,
+        /// Network shares to judge as the bot's blend (`--uttt-eval blend:S`) with each
+        /// network: S · network + (1 − S) · the mean of --blend-playouts play-outs
+        #[arg(long, value_name = "LIST", value_delimiter = ',')]
+        blend: Vec<f32>,
+        /// The play-outs a blended leaf averages (a leaf gets about six before it is
+        /// expanded)
+        #[arg(long, value_name = "K", default_value_t = 6)]
+        blend_playouts: u32,
         /// Seed of the play-outs
         #[arg(long, value_name = "S", default_value_t = 1)]
         seed: u64,
@@ -194,6 +216,34 @@ impl ProbePosition {
     }
 }
 
+/// Every searched position of `records` (of `rule`, if given) with the record's root
+/// value as reference and the game's result: a probe without search.
+fn results_probe(
+    records: &[GameRecord],
+    rule: Option<EndRule>,
+) -> Result<Vec<ProbePosition>, String> {
+    let mut probe = Vec::new();
+    for (i, record) in records.iter().enumerate() {
+        if rule.is_some_and(|r| r != record.rule) {
+            continue;
+        }
+        let samples = record
+            .samples()
+            .map_err(|e| format!("game {}: {e}", i + 1))?;
+        for (k, sample) in samples.into_iter().enumerate() {
+            probe.push(ProbePosition {
+                rule: record.rule,
+                off_line: false,
+                moves: record.moves[..record.opening_plies + k].to_vec(),
+                reference: sample.value,
+                result: Some(sample.result),
+                children: Vec::new(),
+            });
+        }
+    }
+    Ok(probe)
+}
+
 /// Draws the unvalued probe positions: game `g`'s `g`-th pick alternates between a
 /// position on its line and one a random move or two off it.
 fn draw_positions(records: &[GameRecord], count: usize, seed: u64) -> Vec<ProbePosition> {
@@ -299,6 +349,13 @@ fn value_positions(
 enum Judge {
     Network(String, QuantizedNet),
     Playouts(u32),
+    /// A network's share of a blend with the mean of some play-outs.
+    Blend {
+        name: String,
+        net: QuantizedNet,
+        share: f32,
+        playouts: u32,
+    },
 }
 
 impl Judge {
@@ -306,6 +363,12 @@ impl Judge {
         match self {
             Judge::Network(name, _) => name.clone(),
             Judge::Playouts(n) => format!("{n} play-out{}", if *n == 1 { "" } else { "s" }),
+            Judge::Blend {
+                name,
+                share,
+                playouts,
+                ..
+            } => format!("{name} {share}+{playouts}po"),
         }
     }
 
@@ -316,23 +379,38 @@ impl Judge {
             return outcome.reward_for(mover);
         }
         match self {
-            Judge::Network(_, net) => {
-                features.clear();
-                active_features(board, features);
-                net.value_from_features(features)
-            }
-            Judge::Playouts(n) => {
-                let total: f32 = (0..*n)
-                    .map(|_| RandomPlayout.evaluate(&mut board.clone(), rng))
-                    .sum();
-                let reward0 = total / *n as f32;
-                if mover == 0 {
-                    reward0
-                } else {
-                    1.0 - reward0
-                }
+            Judge::Network(_, net) => network_value(net, board, features),
+            Judge::Playouts(n) => playouts_value(*n, board, rng),
+            Judge::Blend {
+                net,
+                share,
+                playouts,
+                ..
+            } => {
+                share * network_value(net, board, features)
+                    + (1.0 - share) * playouts_value(*playouts, board, rng)
             }
         }
+    }
+}
+
+/// The network's value for the player to move.
+fn network_value(net: &QuantizedNet, board: &Board, features: &mut Vec<u16>) -> f32 {
+    features.clear();
+    active_features(board, features);
+    net.value_from_features(features)
+}
+
+/// The mean of `n` random play-outs' rewards for the player to move.
+fn playouts_value(n: u32, board: &Board, rng: &mut FastRng) -> f32 {
+    let total: f32 = (0..n)
+        .map(|_| RandomPlayout.evaluate(&mut board.clone(), rng))
+        .sum();
+    let reward0 = total / n as f32;
+    if board.turn() == 0 {
+        reward0
+    } else {
+        1.0 - reward0
     }
 }
 
@@ -340,6 +418,8 @@ impl Judge {
 #[derive(Default)]
 struct Report {
     mse: [Mean; 3], // all, on the line, off it
+    mse_by_phase: [Mean; PHASES.len()],
+    mse_result_by_phase: [Mean; PHASES.len()],
     mse_result: Mean,
     top1: Mean,
     regret: Mean,
@@ -361,6 +441,17 @@ impl Mean {
     fn get(&self) -> f64 {
         self.sum / self.count.max(1) as f64
     }
+}
+
+/// The game's phases for the MSE by phase: the first ply of each.
+const PHASES: [usize; 3] = [0, 20, 40];
+
+/// The phase of a position `plies` into its game.
+fn phase_of(plies: usize) -> usize {
+    PHASES
+        .iter()
+        .rposition(|&first| plies >= first)
+        .unwrap_or(0)
 }
 
 /// Whether the player to move in `board` can win the game at once.
@@ -386,8 +477,11 @@ fn judge(judge: &Judge, probe: &[ProbePosition], seed: u64) -> Report {
         let error = (value - position.reference).powi(2);
         report.mse[0].add(error);
         report.mse[1 + position.off_line as usize].add(error);
+        let phase = phase_of(position.moves.len());
+        report.mse_by_phase[phase].add(error);
         if let Some(result) = position.result {
             report.mse_result.add((value - result).powi(2));
+            report.mse_result_by_phase[phase].add((value - result).powi(2));
         }
         // The eight images of the position, by its moves' images.
         let values: Vec<f32> = (0..8)
@@ -487,14 +581,34 @@ fn run(args: Args) -> Result<(), String> {
             );
             write_probe(&out, &probe)
         }
+        Command::Results { files, out, rule } => {
+            let rule = match rule.as_deref() {
+                None => None,
+                Some("theaigames") => Some(EndRule::Draw),
+                Some("codingame") => Some(EndRule::MoreBoards),
+                Some(other) => {
+                    return Err(format!("--rule: theaigames or codingame, not {other:?}"))
+                }
+            };
+            let records = read_records(&files)?;
+            let probe = results_probe(&records, rule)?;
+            eprintln!(
+                "uttt-gate: {} positions from {} games",
+                probe.len(),
+                records.len()
+            );
+            write_probe(&out, &probe)
+        }
         Command::Eval {
             probe,
             nets,
             playouts,
+            blend,
+            blend_playouts,
             seed,
         } => {
             let probe = read_probe(&probe)?;
-            let judges = judges(&playouts, &nets)?;
+            let judges = judges(&playouts, &nets, &blend, blend_playouts)?;
             eval(&probe, &judges, seed);
             Ok(())
         }
@@ -532,13 +646,27 @@ fn read_probe(path: &PathBuf) -> Result<Vec<ProbePosition>, String> {
 }
 
 /// The evaluators compared: the play-out counts, then the networks' weights files.
-fn judges(playouts: &[u32], nets: &[PathBuf]) -> Result<Vec<Judge>, String> {
+fn judges(
+    playouts: &[u32],
+    nets: &[PathBuf],
+    blend_shares: &[f32],
+    blend_playouts: u32,
+) -> Result<Vec<Judge>, String> {
     let mut judges: Vec<Judge> = playouts.iter().map(|&n| Judge::Playouts(n)).collect();
     for path in nets {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let net = QuantizedNet::from_bytes(&bytes)
             .ok_or_else(|| format!("{}: not a weights file of the bot's sizes", path.display()))?;
-        judges.push(Judge::Network(path.display().to_string(), net));
+        let name = path.display().to_string();
+        for &share in blend_shares {
+            judges.push(Judge::Blend {
+                name: name.clone(),
+                net: net.clone(),
+                share,
+                playouts: blend_playouts,
+            });
+        }
+        judges.push(Judge::Network(name, net));
     }
     Ok(judges)
 }
@@ -568,11 +696,13 @@ fn eval(probe: &[ProbePosition], judges: &[Judge], seed: u64) {
     let mut sixteen = None;
     // The same for every evaluator: it counts positions, not values.
     let mut win_in_one_positions = 0;
+    let mut by_phase = Vec::new();
     for judge_ in judges {
         let started = Instant::now();
         let r = judge(judge_, probe, seed);
         win_in_one_positions = r.win_in_one.count;
         print_row(&judge_.name(), &r, started.elapsed());
+        by_phase.push((judge_.name(), r.mse_by_phase, r.mse_result_by_phase));
         match judge_ {
             Judge::Playouts(16) => sixteen = Some((r.mse[0].get(), r.top1.get(), r.regret.get())),
             Judge::Network(name, _) => {
@@ -595,6 +725,26 @@ fn eval(probe: &[ProbePosition], judges: &[Judge], seed: u64) {
          mover wins at once, {} positions)",
         win_in_one_positions
     );
+    print!("\n{:<28}", "by phase (plies, positions)");
+    for (i, first) in PHASES.iter().enumerate() {
+        let label = match PHASES.get(i + 1) {
+            Some(next) => format!("{first}-{}", next - 1),
+            None => format!("{first}+"),
+        };
+        let count = probe
+            .iter()
+            .filter(|p| phase_of(p.moves.len()) == i)
+            .count();
+        print!(" {:>14}", format!("{label} ({count})"));
+    }
+    println!("  (MSE; then MSE vs result)");
+    for (name, teacher, result) in by_phase {
+        print!("{name:<28}");
+        teacher.iter().for_each(|m| print!(" {:>14.5}", m.get()));
+        print!("   ");
+        result.iter().for_each(|m| print!(" {:>8.5}", m.get()));
+        println!();
+    }
 }
 
 /// One evaluator's line of the table.
@@ -657,5 +807,44 @@ mod tests {
         ] {
             assert!(ProbePosition::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_results_probe_holds_every_searched_position_with_its_value_and_result() {
+        // A random game under CodinGame's rule, its first two plies an opening.
+        let mut rng = FastRng::seed_from_u64(3);
+        let mut board = Board::with_end_rule(EndRule::MoreBoards);
+        let (mut moves, mut legal) = (Vec::new(), Vec::new());
+        while board.outcome().is_none() {
+            legal.clear();
+            board.legal_moves(&mut legal);
+            let mv = legal[random_below(&mut rng, legal.len() as u32) as usize];
+            board.play(mv);
+            moves.push(mv);
+        }
+        let result0 = board.outcome().unwrap().reward_for(0);
+        let searched = moves.len() - 2;
+        let record = GameRecord {
+            rule: EndRule::MoreBoards,
+            result0,
+            opening_plies: 2,
+            moves: moves.clone(),
+            values: (0..searched).map(|k| k as f32 / 100.0).collect(),
+        };
+        let probe = results_probe(std::slice::from_ref(&record), None).unwrap();
+        assert_eq!(probe.len(), searched);
+        for (k, position) in probe.iter().enumerate() {
+            assert_eq!(position.moves, moves[..2 + k]);
+            assert_eq!(position.reference, k as f32 / 100.0);
+            let mover_result = if k % 2 == 0 { result0 } else { 1.0 - result0 };
+            assert_eq!(position.result, Some(mover_result), "ply {}", 2 + k);
+            assert_eq!(
+                ProbePosition::parse(&position.to_line()).as_ref(),
+                Ok(position)
+            );
+        }
+        assert!(results_probe(&[record], Some(EndRule::Draw))
+            .unwrap()
+            .is_empty());
     }
 }
