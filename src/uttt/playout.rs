@@ -409,6 +409,10 @@ impl PlayoutState {
     }
 }
 
+/// The plies over which a falling network share ([`NetworkValue::with_late_share`])
+/// reaches its late value: CodinGame's games last about 55.
+pub const SHARE_FALL_PLIES: u32 = 60;
+
 /// MCTS leaves valued by the network (finished games by their result), blended with one
 /// random play-out when `share` is below 1. The network alone is deterministic, so the
 /// tree then reuses a leaf's value until it is expanded. With priors on, every new child
@@ -420,8 +424,11 @@ impl PlayoutState {
 /// per expansion and kept here for the node's children that follow ([`nn::child_accumulator`]).
 #[derive(Clone)]
 pub struct NetworkValue {
-    /// The network's share of a leaf's value; the rest is a random play-out's result.
+    /// The network's share of a leaf's value at the empty board; the rest is a random
+    /// play-out's result.
     pub share: f32,
+    /// The share from ply [`SHARE_FALL_PLIES`] on (linear in between).
+    pub late_share: f32,
     /// New children start with the network's value ([`TreePolicy::prior`]).
     pub priors: bool,
     /// The tactical prior's bias added to the network's prior ([`prior::tactical_value`]).
@@ -438,11 +445,24 @@ impl NetworkValue {
     pub fn new(share: f32) -> Self {
         NetworkValue {
             share,
+            late_share: share,
             priors: false,
             tactical_bias: 0.0,
             net: nn::embedded(),
             parent: std::cell::RefCell::new(None),
         }
+    }
+
+    /// The share falling linearly to `late_share` at ply [`SHARE_FALL_PLIES`].
+    pub fn with_late_share(self, late_share: f32) -> Self {
+        NetworkValue { late_share, ..self }
+    }
+
+    /// The network's share of a leaf `ply` plies into its game.
+    #[inline]
+    fn share_at(&self, ply: u32) -> f32 {
+        let fallen = ply.min(SHARE_FALL_PLIES) as f32 / SHARE_FALL_PLIES as f32;
+        self.share + (self.late_share - self.share) * fallen
     }
 
     /// New children valued by the network, moved by `tactical_bias` per tactical point.
@@ -466,6 +486,7 @@ impl std::fmt::Debug for NetworkValue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("NetworkValue")
             .field("share", &self.share)
+            .field("late_share", &self.late_share)
             .field("priors", &self.priors)
             .field("tactical_bias", &self.tactical_bias)
             .finish()
@@ -474,8 +495,13 @@ impl std::fmt::Debug for NetworkValue {
 
 impl PartialEq for NetworkValue {
     fn eq(&self, other: &Self) -> bool {
-        (self.share, self.priors, self.tactical_bias)
-            == (other.share, other.priors, other.tactical_bias)
+        (self.share, self.late_share, self.priors, self.tactical_bias)
+            == (
+                other.share,
+                other.late_share,
+                other.priors,
+                other.tactical_bias,
+            )
             && std::ptr::eq(self.net, other.net)
     }
 }
@@ -550,14 +576,15 @@ impl Evaluator<Board> for NetworkValue {
         // From the note either way, so that every visit of a leaf gets the same value.
         let value = value_of_note(*note);
         let network = Self::for_player0(state, value);
-        if self.share >= 1.0 {
+        let share = self.share_at(state.ply());
+        if share >= 1.0 {
             return network;
         }
         let playout = random_playout(state, rng);
-        self.share * network + (1.0 - self.share) * playout
+        share * network + (1.0 - share) * playout
     }
 
     fn is_deterministic(&self) -> bool {
-        self.share >= 1.0
+        self.share >= 1.0 && self.late_share >= 1.0
     }
 }

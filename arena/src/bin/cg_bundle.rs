@@ -21,8 +21,8 @@ struct Args {
     #[arg(long, value_name = "uttt|tron", default_value = "uttt", value_parser = game)]
     game: GameKind,
     /// UTTT leaf values, as the bot's --uttt-eval: nn or blend:W (the value network, its
-    /// weights packed in), or playout (no weights in the file) [default: the bot's on
-    /// CodinGame, blend:0.3]
+    /// weights packed in), or playout (no weights in the file) [default: the bot's,
+    /// blend:0.3]
     #[arg(long, value_name = "playout|nn|blend:W", value_parser = uttt_eval)]
     uttt_eval: Option<NetworkShare>,
     /// The crate's sources [default: the workspace's src/]
@@ -56,7 +56,7 @@ fn main() -> ExitCode {
     // Tron Battle has no network; UTTT's default is the bot's.
     let network = match (args.uttt_eval, game) {
         (Some(NetworkShare(share)), _) => share,
-        (None, GameKind::Uttt) => mctsbot::bot::uttt::options::CODINGAME_NETWORK_SHARE,
+        (None, GameKind::Uttt) => mctsbot::bot::uttt::options::DEFAULT_NETWORK_SHARE,
         (None, GameKind::Tron) => None,
     };
     let src = args

@@ -18,7 +18,7 @@ use crate::bot::Config;
 pub fn codingame_settings(config: &Config) -> codingame::Settings {
     codingame::Settings {
         tree: config.uttt.tree,
-        play: config.uttt.codingame_play(),
+        play: config.uttt.play,
         threads: config.common.threads,
         seed: config.common.seed_or_clock(),
         safety_margin_ms: config

@@ -24,16 +24,12 @@ pub struct UtttConfig {
     pub leaf_eval_chosen: bool,
 }
 
-/// The network's share of a leaf's value unless `--uttt-eval` says otherwise: with the
-/// network's 10 prior visits the blend beat play-outs on the engines' clock and on
-/// CodinGame's (docs/uttt.md, "UTTT, the value network").
-pub const DEFAULT_NETWORK_SHARE: Option<f32> = Some(0.5);
-
-/// The network's share on CodinGame (its end rule, 100 ms a turn) unless `--uttt-eval`
-/// says otherwise: there more play-out beat the engines' share, 225/13/162 in 400 games
-/// against `blend:0.5` (0.579; on the engines' rule at 2000/100, with 5 prior visits
-/// then, the two were level).
-pub const CODINGAME_NETWORK_SHARE: Option<f32> = Some(0.3);
+/// The network's share of a leaf's value unless `--uttt-eval` says otherwise, on the
+/// engines and on CodinGame: with the network's 10 prior visits the blend beat play-outs
+/// on both; 0.3 beat 0.5 on CodinGame (225/13/162 in 400 games) and on the engines (200
+/// games at 2000/100 and 160 at 10000/500, 0.557 together; docs/uttt.md, "UTTT, the
+/// value network").
+pub const DEFAULT_NETWORK_SHARE: Option<f32> = Some(0.3);
 
 impl Default for UtttConfig {
     fn default() -> Self {
@@ -50,22 +46,6 @@ impl Default for UtttConfig {
 }
 
 impl UtttConfig {
-    /// The search's settings on CodinGame: the network's share is
-    /// [`CODINGAME_NETWORK_SHARE`] where no flag chose the leaf values.
-    pub fn codingame_play(&self) -> UtttPlay {
-        // Play-out flags without `--uttt-eval` moved the share off the default
-        // ([`Self::settle_leaf_eval`]); they chose too.
-        let chosen = self.leaf_eval_chosen || self.play.network != DEFAULT_NETWORK_SHARE;
-        UtttPlay {
-            network: if chosen {
-                self.play.network
-            } else {
-                CODINGAME_NETWORK_SHARE
-            },
-            ..self.play
-        }
-    }
-
     /// Play-out flags without `--uttt-eval` ask for play-out leaves (the engines' default
     /// is the blend, which runs none of them); beside `--uttt-eval nn` or `blend:W` they
     /// are refused rather than silently ignored.
@@ -243,12 +223,29 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         help: &[
             "MCTS leaves valued by play-outs, by the embedded value",
             "network (src/uttt/nn_weights.bin, tune/README.md), or W",
-            "network and 1-W one play-out [blend:0.5; on",
-            "CodinGame blend:0.3]",
+            "network and 1-W one play-out [blend:0.3]",
         ],
         set: |c, v| {
             c.play.network = uttt_eval(v.text)?;
             c.leaf_eval_chosen = true;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--late-share",
+        value: "L",
+        needs: "a share, 0 < L <= 1",
+        help: &[
+            "with --uttt-eval blend:W, the network's share of a leaf",
+            "falls linearly from W at the empty board to L at ply 60",
+            "and after [off: W throughout]",
+        ],
+        set: |c, v| {
+            let late: f32 = v.positive()?;
+            if late > 1.0 {
+                return Err(format!("--late-share: a share up to 1, not {}", v.text));
+            }
+            c.play.network_late = Some(late);
             Ok(())
         },
     },
@@ -470,25 +467,6 @@ mod tests {
     use crate::bot::Config;
 
     #[test]
-    fn codingame_takes_its_own_network_share_unless_a_flag_chose_the_leaves() {
-        let on_codingame = |args: &[&str]| {
-            Config::from_args(args)
-                .unwrap()
-                .uttt
-                .codingame_play()
-                .network
-        };
-        assert_eq!(on_codingame(&[]), CODINGAME_NETWORK_SHARE);
-        assert_ne!(CODINGAME_NETWORK_SHARE, DEFAULT_NETWORK_SHARE);
-        assert_eq!(on_codingame(&["--uttt-eval", "blend:0.5"]), Some(0.5));
-        assert_eq!(on_codingame(&["--uttt-eval", "nn"]), Some(1.0));
-        assert_eq!(on_codingame(&["--uttt-eval", "playout"]), None);
-        assert_eq!(on_codingame(&["--rave", "0.1"]), None, "play-out flags");
-        // The engines' protocol keeps the engines' share.
-        assert_eq!(Config::default().uttt.play.network, DEFAULT_NETWORK_SHARE);
-    }
-
-    #[test]
     fn liang_2017s_uttt_options_parse_and_bad_values_are_refused() {
         let config = Config::from_args(&[
             "--uttt-search",
@@ -523,9 +501,13 @@ mod tests {
                 .network
         };
         assert_eq!(eval("playout"), None);
-        assert_eq!(eval("blend:0.5"), Config::default().uttt.play.network);
+        assert_eq!(eval("blend:0.3"), Config::default().uttt.play.network);
+        assert_eq!(eval("blend:0.5"), Some(0.5));
         assert_eq!(eval("nn"), Some(1.0));
         assert_eq!(eval("blend:0.3"), Some(0.3));
+        let late = |args: &[&str]| Config::from_args(args).unwrap().uttt.play.network_late;
+        assert_eq!(late(&[]), None, "the share is the same throughout");
+        assert_eq!(late(&["--late-share", "0.1"]), Some(0.1));
         for args in [
             &["--playout", "win-first"][..],
             &["--ept", "50,0.7"],
@@ -556,6 +538,8 @@ mod tests {
             &["--minimax", "1.5"],
             &["--uttt-eval", "blend"],
             &["--uttt-eval", "policy"],
+            &["--late-share", "0"],
+            &["--late-share", "1.5"],
         ] {
             assert!(Config::from_args(bad).is_err(), "{bad:?} accepted");
         }
