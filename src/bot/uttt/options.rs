@@ -79,6 +79,11 @@ impl UtttConfig {
         if self.tree.grave_reference > 0 && self.tree.rave.is_none() {
             return Err("--grave needs --rave".into());
         }
+        if self.play.network_late.is_some() && self.play.network.is_none() {
+            return Err(
+                "--late-share needs the network's leaves (--uttt-eval nn or blend:W)".into(),
+            );
+        }
         if self.play.depth == Some(0) {
             return Err("--uttt-depth must be at least 1".into());
         }
@@ -504,7 +509,6 @@ mod tests {
         assert_eq!(eval("blend:0.3"), Config::default().uttt.play.network);
         assert_eq!(eval("blend:0.5"), Some(0.5));
         assert_eq!(eval("nn"), Some(1.0));
-        assert_eq!(eval("blend:0.3"), Some(0.3));
         let late = |args: &[&str]| Config::from_args(args).unwrap().uttt.play.network_late;
         assert_eq!(late(&[]), None, "the share is the same throughout");
         assert_eq!(late(&["--late-share", "0.1"]), Some(0.1));
@@ -540,6 +544,7 @@ mod tests {
             &["--uttt-eval", "policy"],
             &["--late-share", "0"],
             &["--late-share", "1.5"],
+            &["--late-share", "0.1", "--uttt-eval", "playout"],
         ] {
             assert!(Config::from_args(bad).is_err(), "{bad:?} accepted");
         }

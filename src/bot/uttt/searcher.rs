@@ -76,8 +76,9 @@ pub struct UtttPlay {
     /// MCTS leaves valued by the embedded network: its share of a leaf's value, the rest
     /// from one random play-out (1: the network alone); `None`: play-outs only.
     pub network: Option<f32>,
-    /// The network's share of a leaf from ply [`crate::uttt::SHARE_FALL_PLIES`] on, falling linearly
-    /// from `network`'s at the empty board; `None`: `network`'s throughout.
+    /// The network's share of a leaf from ply [`crate::uttt::SHARE_FALL_PLIES`] on,
+    /// falling linearly from `network`'s at the empty board; `None`: `network`'s
+    /// throughout.
     pub network_late: Option<f32>,
     /// Heuristic node initialisation: the tactical prior's bias
     /// ([`crate::uttt::prior::tactical_prior`]), given [`TreeConfig::prior_visits`] visits.
