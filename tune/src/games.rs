@@ -71,12 +71,25 @@ pub struct Sample {
     pub result: f32,
 }
 
+/// An end rule's name in the records and probe files: `theaigames` (a lineless game is
+/// a draw) or `codingame` (more boards wins).
+pub fn rule_name(rule: EndRule) -> &'static str {
+    match rule {
+        EndRule::Draw => "theaigames",
+        EndRule::MoreBoards => "codingame",
+    }
+}
+
+/// The end rule [`rule_name`] names, if any.
+pub fn rule_by_name(name: &str) -> Option<EndRule> {
+    [EndRule::Draw, EndRule::MoreBoards]
+        .into_iter()
+        .find(|&rule| rule_name(rule) == name)
+}
+
 impl GameRecord {
     pub fn to_line(&self) -> String {
-        let rule = match self.rule {
-            EndRule::Draw => "theaigames",
-            EndRule::MoreBoards => "codingame",
-        };
+        let rule = rule_name(self.rule);
         let moves: Vec<String> = self.moves.iter().map(|m| m.0.to_string()).collect();
         let values: Vec<String> = self.values.iter().map(|v| format!("{v:.3}")).collect();
         format!(
@@ -92,11 +105,10 @@ impl GameRecord {
         let err = |what: &str| format!("{what} in game record {:?}", &line[..line.len().min(60)]);
         let (head, values) = line.split_once(';').ok_or_else(|| err("no ';'"))?;
         let mut words = head.split_whitespace();
-        let rule = match words.next() {
-            Some("theaigames") => EndRule::Draw,
-            Some("codingame") => EndRule::MoreBoards,
-            _ => return Err(err("no rule")),
-        };
+        let rule = words
+            .next()
+            .and_then(rule_by_name)
+            .ok_or_else(|| err("no rule"))?;
         let result0: f32 = words
             .next()
             .and_then(|w| w.parse().ok())

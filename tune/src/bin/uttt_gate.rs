@@ -19,7 +19,7 @@
 use clap::{Parser, Subcommand};
 use mctsbot::game::Player;
 use mctsbot::search::Evaluator;
-use mctsbot::search::{random_below, FastRng, Game};
+use mctsbot::search::{random_below, reward_for, FastRng, Game};
 use mctsbot::uttt::nn::{active_features, QuantizedNet};
 use mctsbot::uttt::{Board, EndRule, Move, RandomPlayout};
 use rand::SeedableRng;
@@ -27,7 +27,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
-use tune::games::{teacher_value, GameRecord};
+use tune::games::{rule_by_name, rule_name, teacher_value, GameRecord};
 use tune::symmetry::move_image;
 
 /// Judges a UTTT value network offline against random play-outs: `probe` makes the
@@ -78,9 +78,9 @@ enum Command {
         /// Where the probe set goes
         #[arg(long, value_name = "FILE")]
         out: PathBuf,
-        /// Only the games of this end rule (theaigames or codingame)
-        #[arg(long, value_name = "RULE")]
-        rule: Option<String>,
+        /// Only the games of this end rule
+        #[arg(long, value_name = "theaigames|codingame", value_parser = end_rule)]
+        rule: Option<EndRule>,
     },
     /// Reports each evaluator's errors on a probe set
     Eval {
@@ -112,6 +112,11 @@ enum Command {
     },
 }
 
+/// `--rule`: an end rule by its name in the records.
+fn end_rule(name: &str) -> Result<EndRule, String> {
+    rule_by_name(name).ok_or_else(|| "theaigames or codingame".into())
+}
+
 /// One probe position with its reference values.
 #[derive(Clone, Debug, PartialEq)]
 struct ProbePosition {
@@ -126,13 +131,6 @@ struct ProbePosition {
     /// Every legal move with the teacher's value of it for the player to move (empty
     /// unless the position is ranked).
     children: Vec<(Move, f32)>,
-}
-
-fn rule_name(rule: EndRule) -> &'static str {
-    match rule {
-        EndRule::Draw => "theaigames",
-        EndRule::MoreBoards => "codingame",
-    }
 }
 
 impl ProbePosition {
@@ -174,11 +172,7 @@ impl ProbePosition {
         let [rule, kind, reference, result] = head[..] else {
             return Err(err("RULE on|off REFERENCE RESULT expected"));
         };
-        let rule = match rule {
-            "theaigames" => EndRule::Draw,
-            "codingame" => EndRule::MoreBoards,
-            _ => return Err(err("a bad rule")),
-        };
+        let rule = rule_by_name(rule).ok_or_else(|| err("a bad rule"))?;
         let mv = |w: &str| w.parse::<u8>().ok().filter(|&m| m < 81).map(Move);
         let position = ProbePosition {
             rule,
@@ -406,12 +400,7 @@ fn playouts_value(n: u32, board: &Board, rng: &mut FastRng) -> f32 {
     let total: f32 = (0..n)
         .map(|_| RandomPlayout.evaluate(&mut board.clone(), rng))
         .sum();
-    let reward0 = total / n as f32;
-    if board.turn() == 0 {
-        reward0
-    } else {
-        1.0 - reward0
-    }
+    reward_for(board.turn(), total / n as f32)
 }
 
 /// One evaluator's gate figures.
@@ -582,14 +571,6 @@ fn run(args: Args) -> Result<(), String> {
             write_probe(&out, &probe)
         }
         Command::Results { files, out, rule } => {
-            let rule = match rule.as_deref() {
-                None => None,
-                Some("theaigames") => Some(EndRule::Draw),
-                Some("codingame") => Some(EndRule::MoreBoards),
-                Some(other) => {
-                    return Err(format!("--rule: theaigames or codingame, not {other:?}"))
-                }
-            };
             let records = read_records(&files)?;
             let probe = results_probe(&records, rule)?;
             eprintln!(

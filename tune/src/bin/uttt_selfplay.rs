@@ -13,7 +13,7 @@ use mctsbot::bot::uttt::options::uttt_eval;
 use mctsbot::search::{random_below, FastRng, Game, Limits, Search};
 use mctsbot::uttt::{Board, EndRule};
 use rand::SeedableRng;
-use tune::games::{result0, teacher_search, GameRecord};
+use tune::games::{result0, rule_by_name, teacher_search, GameRecord};
 use tune::selfplay;
 
 /// How one game is played.
@@ -142,10 +142,10 @@ fn teacher(text: &str) -> Result<Teacher, String> {
 
 fn rule(name: &str) -> Result<RuleChoice, String> {
     match name {
-        "theaigames" => Ok(RuleChoice::One(EndRule::Draw)),
-        "codingame" => Ok(RuleChoice::One(EndRule::MoreBoards)),
         "both" => Ok(RuleChoice::Both),
-        _ => Err("theaigames, codingame or both".into()),
+        _ => rule_by_name(name)
+            .map(RuleChoice::One)
+            .ok_or_else(|| "theaigames, codingame or both".into()),
     }
 }
 
