@@ -46,6 +46,17 @@ impl Value<'_> {
         crate::cli::positive(self.flag, self.text)
     }
 
+    /// A number from 0 to 1.
+    pub fn unit(self) -> Result<f32, String> {
+        match self.text.trim().parse::<f32>() {
+            Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
+            _ => Err(format!(
+                "{} needs a number from 0 to 1, not {:?}",
+                self.flag, self.text
+            )),
+        }
+    }
+
     /// A value of a type that explains its own errors.
     pub fn parse<T: FromStr<Err = String>>(self) -> Result<T, String> {
         self.text.parse()

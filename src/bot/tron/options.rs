@@ -24,6 +24,13 @@ pub const NGRAM_EPSILON: f32 = 0.3;
 /// The Light Riders tree's node budget: about 400 bytes a node with the decoupled
 /// variants (measured as resident memory), so near 120 MB on a 16x16 board.
 pub const TRON_MAX_NODES: usize = 300_000;
+/// `duct-max`'s own final move (issue 34): each root move valued half by its mean, half
+/// by its value after the opponent's worst reply. The mean averages a reply that cuts
+/// the board only against this move over every reply the opponent explored.
+pub const DUCT_MAX_FINAL: FinalMove = FinalMove::WorstReply { weight: 0.5 };
+/// What a draw costs the bot in the Light Riders Monte-Carlo searches (issue 34): 0.4
+/// for it, 0.6 for its opponent, so that it plays on for a win on symmetric boards.
+pub const LIGHT_RIDERS_CONTEMPT: f32 = 0.1;
 
 /// Which search plays the open Light Riders game (separated riders always go to the
 /// endgame filler).
@@ -219,6 +226,9 @@ pub struct TronConfig {
     pub space_score: SpaceScore,
     /// Overrides the variant's final-move rule.
     pub final_move: Option<FinalMove>,
+    /// The decoupled UCB rules' weight of each move's worst reply inside the tree
+    /// ([`SimConfig::tree_worst_reply`]; 0 = plain means).
+    pub tree_worst_reply: f32,
     /// Switch to the space-filling search once the riders are separated.
     pub endgame: bool,
     /// Predictive Expansion Strategy: certain separated positions count as finished.
@@ -238,10 +248,11 @@ pub struct TronConfig {
 }
 
 impl Default for TronConfig {
-    /// Decoupled UCT with the max final move, crash-avoiding moves scored at once by the
-    /// space evaluation (the strongest Monte-Carlo setting in the arena, and as strong as
-    /// the alpha-beta engine: see the README), nodes created after 4 visits, and the
-    /// endgame filler once the riders are separated.
+    /// Decoupled UCT with the worst-reply final move ([`DUCT_MAX_FINAL`]), crash-avoiding
+    /// moves scored at once by the space evaluation (the strongest Monte-Carlo setting in
+    /// the arena, and as strong as the alpha-beta engine: see the README), nodes created
+    /// after 4 visits, a contempt for draws ([`LIGHT_RIDERS_CONTEMPT`]), and the endgame
+    /// filler once the riders are separated.
     fn default() -> Self {
         TronConfig {
             search: TronSearchKind::Mcts,
@@ -261,12 +272,13 @@ impl Default for TronConfig {
                 draw_reward0: 0.5,
             },
             final_move: None,
+            tree_worst_reply: 0.0,
             endgame: true,
             predictive_expansion: false,
             max_nodes: TRON_MAX_NODES,
             expand_visits: 4,
             alphabeta_at_free_percent: 0,
-            contempt: 0.0,
+            contempt: LIGHT_RIDERS_CONTEMPT,
             battle: BattleConfig::default(),
         }
     }
@@ -328,6 +340,7 @@ impl TronConfig {
             TronVariant::RegretMatching => SimPolicy::RegretMatching { gamma: self.gamma },
         };
         let variant_final = match self.variant {
+            TronVariant::DecoupledUctMax => DUCT_MAX_FINAL,
             TronVariant::DecoupledUctMix | TronVariant::DecoupledUcb1TunedMix => FinalMove::Mix,
             _ => policy.default_final_move(),
         };
@@ -338,6 +351,7 @@ impl TronConfig {
             expand_visits: self.expand_visits,
             guidance: self.selection.guidance(),
             draw_reward0: self.space_score.draw_reward0,
+            tree_worst_reply: self.tree_worst_reply,
         })
     }
 
@@ -402,6 +416,13 @@ impl TronConfig {
         ) && self.sim_config().is_none()
         {
             return Err("--tron-final mix|worst:W needs a decoupled --tron-variant".into());
+        }
+        if self.tree_worst_reply > 0.0
+            && !self
+                .sim_config()
+                .is_some_and(|sim| sim.policy.can_be_guided())
+        {
+            return Err("--tron-worst-tree needs a decoupled UCB --tron-variant".into());
         }
         Ok(())
     }
@@ -554,7 +575,8 @@ const FLAGS: &[Flag<TronConfig>] = &[
             "suct | suct-tuned | duct-max | duct-mix | ducb1t-max |",
             "ducb1t-mix | exp3 | rm: sequential UCT / UCB1-Tuned,",
             "decoupled UCT / UCB1-Tuned with max or mix final move,",
-            "Exp3, Regret Matching (Lanctot et al. 2013)",
+            "Exp3, Regret Matching (Lanctot et al. 2013); duct-max's",
+            "final move is worst:0.5 unless --tron-final sets it",
             "[duct-max, the strongest with the space cut-off]",
         ],
         set: |c, v| {
@@ -595,10 +617,25 @@ const FLAGS: &[Flag<TronConfig>] = &[
             "average strategy (decoupled variants only); the best",
             "mean - 1/sqrt(visits); or the best (1-W) mean + W times",
             "the value after the opponent's worst reply to it, from",
-            "the root's joint moves (decoupled only) [the variant's own]",
+            "the root's joint moves (decoupled only) [the variant's own:",
+            "worst:0.5 for duct-max, mix for the mix variants, max]",
         ],
         set: |c, v| {
             c.final_move = Some(final_move(v.text)?);
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-worst-tree",
+        value: "W",
+        needs: "a weight",
+        help: &[
+            "decoupled UCB variants: inside the tree, score each move",
+            "by (1-W) mean + W times its value after the opponent's",
+            "worst reply there (replies tried 4 times or more) [0]",
+        ],
+        set: |c, v| {
+            c.tree_worst_reply = v.unit()?;
             Ok(())
         },
     },
@@ -735,7 +772,7 @@ const FLAGS: &[Flag<TronConfig>] = &[
         help: &[
             "MCTS: a draw (a head-on crash, separated riders with",
             "equal space) is worth 0.5-X to the bot and 0.5+X to",
-            "its opponent (-0.5..0.5) [0]",
+            "its opponent (-0.5..0.5) [0.1]",
         ],
         set: |c, v| {
             c.contempt = contempt("--tron-contempt", v.text)?;
@@ -850,22 +887,45 @@ mod tests {
 
     #[test]
     fn contempt_is_a_draws_reward_for_player_0_seen_from_the_rider_searched_for() {
-        let tron = Config::from_args(&["--tron-contempt", "0.1"]).unwrap().tron;
-        for (me, draw_reward0) in [(0, 0.4), (1, 0.6)] {
+        let tron = Config::from_args(&["--tron-contempt", "0.2"]).unwrap().tron;
+        for (me, draw_reward0) in [(0, 0.3), (1, 0.7)] {
             let config = tron.for_rider(me);
             assert!((config.space_score.draw_reward0 - draw_reward0).abs() < 1e-6);
             assert_eq!(
                 config.sim_config().unwrap().draw_reward0,
                 config.space_score.draw_reward0
             );
-            assert_eq!(config.tree_config().contempt, 0.1);
+            assert_eq!(config.tree_config().contempt, 0.2);
         }
-        assert_eq!(
-            Config::default().tron.for_rider(1).space_score.draw_reward0,
-            0.5
-        );
+        let by_default = Config::default().tron.for_rider(1);
+        assert!((by_default.space_score.draw_reward0 - 0.6).abs() < 1e-6);
+        let none = Config::from_args(&["--tron-contempt", "0"]).unwrap().tron;
+        assert_eq!(none.for_rider(1).space_score.draw_reward0, 0.5);
         let err = Config::from_args(&["--tron-contempt", "0.7"]).unwrap_err();
         assert!(err.contains("--tron-contempt"), "{err}");
+    }
+
+    #[test]
+    fn duct_max_takes_the_worst_reply_final_move_unless_a_flag_sets_one() {
+        let final_of = |args: &[&str]| {
+            let config = Config::from_args(args).unwrap().tron;
+            config.sim_config().map(|sim| sim.final_move)
+        };
+        assert_eq!(final_of(&[]), Some(DUCT_MAX_FINAL));
+        assert_eq!(
+            final_of(&["--tron-variant", "duct-max"]),
+            Some(DUCT_MAX_FINAL)
+        );
+        let max = ["--tron-final", "max"];
+        assert_eq!(final_of(&max), Some(FinalMove::MostVisits));
+        let tuned = ["--tron-variant", "ducb1t-max"];
+        assert_eq!(final_of(&tuned), Some(FinalMove::MostVisits));
+        assert_eq!(final_of(&["--tron-variant", "suct"]), None);
+        let sequential = Config::from_args(&["--tron-variant", "suct"]).unwrap();
+        assert_eq!(
+            sequential.tron.tree_config().final_move,
+            FinalMove::MostVisits
+        );
     }
 
     #[test]

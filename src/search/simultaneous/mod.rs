@@ -37,6 +37,10 @@ pub struct SimConfig {
     /// Player 0's reward for a drawn game: one half, moved by the contempt for draws of
     /// the player the search plays for (the search itself treats both players alike).
     pub draw_reward0: f32,
+    /// The UCB rules' pessimism inside the tree: each action scored by `(1 − W)` times
+    /// its mean plus `W` times its value after the opponent's worst reply at that node
+    /// ([`SimSearch::worst_reply_value`]); 0 scores the plain decoupled means.
+    pub tree_worst_reply: f32,
 }
 
 impl SimConfig {
@@ -50,9 +54,19 @@ impl SimConfig {
             max_nodes,
             guidance: Guidance::Uct,
             draw_reward0: 0.5,
+            tree_worst_reply: 0.0,
         }
     }
 }
+
+/// A reply counts in a worst-reply value once it has this share of the action's visits
+/// (as a divisor: 1/50) and, inside the tree, [`TREE_REPLY_VISITS`] visits: fewer say
+/// little about it.
+const REPLY_SHARE_DIVISOR: u32 = 50;
+const TREE_REPLY_VISITS: u32 = 4;
+/// Nodes visited fewer times score their moves by the means alone: their replies are
+/// too few to judge, and the tree's many small nodes would pay for nothing.
+const TREE_WORST_NODE_VISITS: u32 = 64;
 
 /// What the search knows about one of a player's root moves, for logs and tests.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -145,6 +159,8 @@ pub struct SimSearch<G: SimGame, E> {
     sigma: Vec<f32>,
     /// The evaluator's values of one player's actions, for [`SimConfig::guidance`].
     guide_values: Vec<f32>,
+    /// One player's actions scored with [`SimConfig::tree_worst_reply`].
+    pessimistic_means: Vec<f32>,
 }
 
 impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
@@ -163,6 +179,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
             path: Vec::new(),
             sigma: Vec::new(),
             guide_values: Vec::new(),
+            pessimistic_means: Vec::new(),
         };
         search.restart();
         search
@@ -266,32 +283,43 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
 
     /// [`FinalMove::WorstReply`]: the index of `player`'s root move with the best blend
     /// of its mean and its worst reply's value, among the moves with at least a tenth of
-    /// the most visited one's visits; a reply counts once it has 2% of the move's visits
-    /// (fewer say little about it). `None` before any visit.
+    /// the most visited one's visits. `None` before any visit.
     fn worst_reply_choice(&self, player: Player, weight: f32) -> Option<usize> {
-        let root = self.nodes[ROOT as usize];
         let (_, stats) = self.player_actions(ROOT, player);
         let most_visits = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0)?;
-        let (n0, n1) = (root.n0 as usize, root.n1 as usize);
-        let cells = &self.cells[root.cells as usize..][..n0 * n1];
-        let replies = if player == 0 { n1 } else { n0 };
         let value = |action: usize| {
-            let worst = (0..replies)
-                .map(|reply| match player {
-                    0 => cells[action * n1 + reply],
-                    _ => cells[reply * n1 + action],
-                })
-                .filter(|cell| cell.visits * 50 >= stats[action].visits)
-                .map(|cell| reward_for(player, cell.mean0()))
-                .fold(f32::INFINITY, f32::min);
             let mean = stats[action].mean();
-            (1.0 - weight) * mean + weight * worst.min(mean)
+            (1.0 - weight) * mean + weight * self.worst_reply_value(ROOT, player, action, 1)
         };
         (0..stats.len())
             .filter(|&a| stats[a].visits * 10 >= most_visits)
             .map(|a| (value(a), stats[a].visits, a))
             .max_by(|x, y| (x.0, x.1).partial_cmp(&(y.0, y.1)).unwrap())
             .map(|(_, _, a)| a)
+    }
+
+    /// `player`'s value of its `action` at `node` after the opponent's reply that leaves
+    /// it least, among the replies tried at least `min_visits` times and with a 50th of
+    /// the action's visits, at most the action's mean (the mean when no reply counts).
+    fn worst_reply_value(&self, node: u32, player: Player, action: usize, min_visits: u32) -> f32 {
+        let n = self.nodes[node as usize];
+        let stats = self.stats[self.action_range(node, player).start + action];
+        if stats.visits < min_visits {
+            return stats.mean(); // no reply of it has been tried often enough
+        }
+        let (n0, n1) = (n.n0 as usize, n.n1 as usize);
+        let cells = &self.cells[n.cells as usize..][..n0 * n1];
+        let replies = if player == 0 { n1 } else { n0 };
+        (0..replies)
+            .map(|reply| match player {
+                0 => cells[action * n1 + reply],
+                _ => cells[reply * n1 + action],
+            })
+            .filter(|cell| {
+                cell.visits >= min_visits && cell.visits * REPLY_SHARE_DIVISOR >= stats.visits
+            })
+            .map(|cell| reward_for(player, cell.mean0()))
+            .fold(stats.mean(), f32::min)
     }
 
     /// Whether `player`'s most visited root move also has the best mean (the max-robust
@@ -480,14 +508,31 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
             Guide {
                 guidance,
                 values: &self.guide_values,
+                means: &[],
             }
+        };
+        let weight = self.config.tree_worst_reply;
+        let means = if weight > 0.0
+            && parent_visits >= TREE_WORST_NODE_VISITS
+            && self.config.policy.can_be_guided()
+        {
+            let mut blended = std::mem::take(&mut self.pessimistic_means);
+            blended.clear();
+            for (action, index) in range.clone().enumerate() {
+                let worst = self.worst_reply_value(node, player, action, TREE_REPLY_VISITS);
+                blended.push((1.0 - weight) * self.stats[index].mean() + weight * worst);
+            }
+            self.pessimistic_means = blended;
+            &self.pessimistic_means[..]
+        } else {
+            &[]
         };
         let (action, sigma) = self.config.policy.select(
             &mut self.stats[range],
             parent_visits,
             &mut self.sigma,
             &mut self.rng,
-            guide,
+            Guide { means, ..guide },
         );
         (action as u16, sigma)
     }
