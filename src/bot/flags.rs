@@ -48,7 +48,7 @@ impl Value<'_> {
 
     /// A number from 0 to 1.
     pub fn unit(self) -> Result<f32, String> {
-        match self.text.trim().parse::<f32>() {
+        match self.text.parse::<f32>() {
             Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
             _ => Err(format!(
                 "{} needs a number from 0 to 1, not {:?}",

@@ -661,12 +661,7 @@ const FLAGS: &[Flag<TronConfig>] = &[
         needs: "a probability",
         help: &["N-Gram play-outs: chance of a random safe move [0.3]"],
         set: |c, v| {
-            c.epsilon = v
-                .text
-                .parse()
-                .ok()
-                .filter(|epsilon: &f32| (0.0..=1.0).contains(epsilon))
-                .ok_or_else(|| format!("--tron-epsilon needs 0 to 1, not {:?}", v.text))?;
+            c.epsilon = v.unit()?;
             Ok(())
         },
     },

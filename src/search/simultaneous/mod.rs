@@ -287,15 +287,31 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     fn worst_reply_choice(&self, player: Player, weight: f32) -> Option<usize> {
         let (_, stats) = self.player_actions(ROOT, player);
         let most_visits = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0)?;
-        let value = |action: usize| {
-            let mean = stats[action].mean();
-            (1.0 - weight) * mean + weight * self.worst_reply_value(ROOT, player, action, 1)
-        };
         (0..stats.len())
             .filter(|&a| stats[a].visits * 10 >= most_visits)
-            .map(|a| (value(a), stats[a].visits, a))
+            .map(|a| {
+                (
+                    self.worst_reply_blend(ROOT, player, a, weight, 1),
+                    stats[a].visits,
+                    a,
+                )
+            })
             .max_by(|x, y| (x.0, x.1).partial_cmp(&(y.0, y.1)).unwrap())
             .map(|(_, _, a)| a)
+    }
+
+    /// `(1 − weight)` times the mean of `player`'s `action` at `node` plus `weight` times
+    /// its [`Self::worst_reply_value`].
+    fn worst_reply_blend(
+        &self,
+        node: u32,
+        player: Player,
+        action: usize,
+        weight: f32,
+        min_visits: u32,
+    ) -> f32 {
+        let mean = self.stats[self.action_range(node, player).start + action].mean();
+        (1.0 - weight) * mean + weight * self.worst_reply_value(node, player, action, min_visits)
     }
 
     /// `player`'s value of its `action` at `node` after the opponent's reply that leaves
@@ -518,9 +534,14 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         {
             let mut blended = std::mem::take(&mut self.pessimistic_means);
             blended.clear();
-            for (action, index) in range.clone().enumerate() {
-                let worst = self.worst_reply_value(node, player, action, TREE_REPLY_VISITS);
-                blended.push((1.0 - weight) * self.stats[index].mean() + weight * worst);
+            for action in 0..range.len() {
+                blended.push(self.worst_reply_blend(
+                    node,
+                    player,
+                    action,
+                    weight,
+                    TREE_REPLY_VISITS,
+                ));
             }
             self.pessimistic_means = blended;
             &self.pessimistic_means[..]
