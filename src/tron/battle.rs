@@ -567,6 +567,10 @@ pub enum RegionLead {
     /// ([`evaluate::evaluate`]: articulation points, chambers, edges, separation); with
     /// more, [`RegionLead::LargestOpen`].
     Space,
+    /// As [`RegionLead::Space`], but with more than one rival searched our region counts
+    /// twice the largest rival's: the rider we meet in the final duel is the one with the
+    /// most space, and the duel goes to whoever holds more (docs/tron-battle.md).
+    SpaceOwnFirst,
 }
 
 impl RegionLead {
@@ -574,7 +578,7 @@ impl RegionLead {
     /// (player 0 is the searcher).
     fn score(self, position: &Paranoid, player: Player) -> Score {
         let (battle, me) = (&position.battle, position.me);
-        if self == RegionLead::Space {
+        if matches!(self, RegionLead::Space | RegionLead::SpaceOwnFirst) {
             let mut rivals = position.rivals();
             if let (Some(rival), None) = (rivals.next(), rivals.next()) {
                 let heads = [battle.heads[me], battle.heads[rival]];
@@ -584,12 +588,15 @@ impl RegionLead {
         }
         let values = match self {
             RegionLead::Largest | RegionLead::Each => regions(battle).map(|n| n as Score),
-            RegionLead::LargestOpen | RegionLead::Space => region_scores(battle),
+            RegionLead::LargestOpen | RegionLead::Space | RegionLead::SpaceOwnFirst => {
+                region_scores(battle)
+            }
         };
         let mine = values[me];
         let rivals = position.rivals().map(|r| values[r]);
         let score = match self {
             RegionLead::Each => rivals.map(|theirs| mine - theirs).sum(),
+            RegionLead::SpaceOwnFirst => mine - rivals.max().unwrap_or(0) / 2,
             _ => mine - rivals.max().unwrap_or(0),
         };
         if player == 0 {
@@ -882,6 +889,16 @@ mod tests {
             -CELL,
             "two rivals: open"
         );
+        let (ours, largest) = (2 * CELL + EDGE, 3 * CELL + EDGE);
+        assert_eq!(
+            RegionLead::SpaceOwnFirst.evaluate(&all, 0),
+            ours - largest / 2,
+            "two rivals: ours counts twice the largest rival's"
+        );
+        assert_eq!(
+            RegionLead::SpaceOwnFirst.evaluate(&all, 1),
+            largest / 2 - ours
+        );
 
         // one rival left in the search: the Light Riders evaluation of the two riders
         // (rider 2's head and trail a wall between them)
@@ -891,10 +908,12 @@ mod tests {
         };
         let state = TronState::new(10, 1, [(5, 0)], [(0, 0), (9, 0)]).unwrap();
         for player in [0, 1] {
-            assert_eq!(
-                RegionLead::Space.evaluate(&duel, player),
-                evaluate::evaluate(&state, player)
-            );
+            for mut lead in [RegionLead::Space, RegionLead::SpaceOwnFirst] {
+                assert_eq!(
+                    lead.evaluate(&duel, player),
+                    evaluate::evaluate(&state, player)
+                );
+            }
         }
         assert!(
             RegionLead::Space.evaluate(&duel, 0) > 0,

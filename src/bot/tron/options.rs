@@ -464,6 +464,7 @@ impl FromStr for RegionLead {
             "each" => Ok(RegionLead::Each),
             "open" => Ok(RegionLead::LargestOpen),
             "space" => Ok(RegionLead::Space),
+            "space-own" => Ok(RegionLead::SpaceOwnFirst),
             other => Err(format!("unknown --battle-eval {other:?}")),
         }
     }
@@ -524,13 +525,15 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
     },
     Flag {
         name: "--battle-eval",
-        value: "largest|each|open|space",
-        needs: "largest, each, open or space",
+        value: "largest|each|open|space|space-own",
+        needs: "largest, each, open, space or space-own",
         help: &[
             "our Voronoi region minus the largest rival's, the sum of",
             "our lead over each rival, the largest rival's with regions",
             "scored by cells and edges (open), or that with the Light",
-            "Riders space evaluation against a lone rival [space]",
+            "Riders space evaluation against a lone rival [space];",
+            "space-own: space, our region counting twice the largest",
+            "rival's while two or more are searched",
         ],
         set: |c, v| {
             c.battle.eval = v.parse()?;
@@ -859,6 +862,8 @@ mod tests {
             ..BattleConfig::PARANOID_ALL
         };
         assert_eq!(battle, expected);
+        let own = Config::from_args(&["--battle-eval", "space-own"]).unwrap();
+        assert_eq!(own.tron.battle.eval, RegionLead::SpaceOwnFirst);
         let mixed = Config::from_args(&["--battle-search", "maxn-paranoid"]).unwrap();
         assert_eq!(mixed.tron.battle.search, BattleSearch::MaxNThenParanoid);
         for (flag, bad) in [
