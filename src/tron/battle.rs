@@ -569,7 +569,8 @@ pub enum RegionLead {
     Space,
     /// As [`RegionLead::Space`], but with more than one rival searched our region counts
     /// twice the largest rival's: the rider we meet in the final duel is the one with the
-    /// most space, and the duel goes to whoever holds more (docs/tron-battle.md).
+    /// most space, and the duel goes to whoever holds more. An experiment: level with
+    /// [`RegionLead::Space`] head to head (docs/tron-battle.md).
     SpaceOwnFirst,
 }
 
