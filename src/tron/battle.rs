@@ -285,16 +285,24 @@ pub fn regions(battle: &Battle) -> [u32; MAX_RIDERS] {
 /// Riders evaluation scores space: [`CELL`] a cell and [`EDGE`] an edge between two of its
 /// cells, so that open space beats a corridor of as many cells.
 pub fn region_scores(battle: &Battle) -> [Score; MAX_RIDERS] {
+    region_cells(battle).map(|cells| region_score(&cells))
+}
+
+/// A region's score: [`CELL`] a cell and [`EDGE`] an edge between two of its cells.
+fn region_score(cells: &Bitboard) -> Score {
+    let edges = (*cells & cells.shift_right()).count() + (*cells & cells.shift_down()).count();
+    cells.count() as Score * CELL + edges as Score * EDGE
+}
+
+/// The cells each rider reaches strictly before every other, by rider.
+fn region_cells(battle: &Battle) -> [Bitboard; MAX_RIDERS] {
     let mut owned = [Bitboard::empty(battle.grid()); MAX_RIDERS];
     grow_voronoi(battle, |grown, twice| {
         for (cells, grown) in owned.iter_mut().zip(grown) {
             *cells |= grown.and_not(twice);
         }
     });
-    owned.map(|cells| {
-        let edges = (cells & cells.shift_right()).count() + (cells & cells.shift_down()).count();
-        cells.count() as Score * CELL + edges as Score * EDGE
-    })
+    owned
 }
 
 /// Which riders' Voronoi zones touch (bit `b` of entry `a`): a zone is a rider's head and
@@ -572,6 +580,12 @@ pub enum RegionLead {
     /// most space, and the duel goes to whoever holds more. An experiment: level with
     /// [`RegionLead::Space`] head to head (docs/tron-battle.md).
     SpaceOwnFirst,
+    /// The duel we expect at the end: with more than one rival searched, the Light Riders
+    /// space evaluation of us against the rival with the largest region, the other
+    /// rivals' regions counted as walls (the space they fill before they go out); with
+    /// one rival, [`RegionLead::Space`]. An experiment: it enters more duels ahead, but
+    /// its places are within the noise of [`RegionLead::Space`]'s (docs/tron-battle.md).
+    FinalDuel,
 }
 
 impl RegionLead {
@@ -579,19 +593,37 @@ impl RegionLead {
     /// (player 0 is the searcher).
     fn score(self, position: &Paranoid, player: Player) -> Score {
         let (battle, me) = (&position.battle, position.me);
-        if matches!(self, RegionLead::Space | RegionLead::SpaceOwnFirst) {
+        let duel = |rival: usize, walls: Bitboard| {
+            let heads = [battle.heads[me], battle.heads[rival]];
+            let duel = TronState::from_parts(walls, heads, [true, true]);
+            evaluate::evaluate(&duel, player)
+        };
+        if matches!(
+            self,
+            RegionLead::Space | RegionLead::SpaceOwnFirst | RegionLead::FinalDuel
+        ) {
             let mut rivals = position.rivals();
             if let (Some(rival), None) = (rivals.next(), rivals.next()) {
-                let heads = [battle.heads[me], battle.heads[rival]];
-                let duel = TronState::from_parts(*battle.blocked(), heads, [true, true]);
-                return evaluate::evaluate(&duel, player);
+                return duel(rival, *battle.blocked());
+            }
+        }
+        if self == RegionLead::FinalDuel {
+            let cells = region_cells(battle);
+            let strongest = position.rivals().max_by_key(|&r| region_score(&cells[r]));
+            if let Some(strongest) = strongest {
+                let walls = position
+                    .rivals()
+                    .filter(|&r| r != strongest)
+                    .fold(*battle.blocked(), |walls, r| walls | cells[r]);
+                return duel(strongest, walls);
             }
         }
         let values = match self {
             RegionLead::Largest | RegionLead::Each => regions(battle).map(|n| n as Score),
-            RegionLead::LargestOpen | RegionLead::Space | RegionLead::SpaceOwnFirst => {
-                region_scores(battle)
-            }
+            RegionLead::LargestOpen
+            | RegionLead::Space
+            | RegionLead::SpaceOwnFirst
+            | RegionLead::FinalDuel => region_scores(battle),
         };
         let mine = values[me];
         let rivals = position.rivals().map(|r| values[r]);
@@ -919,6 +951,37 @@ mod tests {
         assert!(
             RegionLead::Space.evaluate(&duel, 0) > 0,
             "4 cells against 3"
+        );
+    }
+
+    #[test]
+    fn the_final_duel_is_against_the_largest_region_the_others_walls() {
+        // 0 . . . . 1 . . . 2   rider 1's region {3, 4, 6} is the largest: rider 2's {8}
+        // becomes a wall beside its trail
+        let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
+        let expected = TronState::new(10, 1, [(8, 0), (9, 0)], [(0, 0), (5, 0)]).unwrap();
+        // 0 . 1 . . . . . 2 .   rider 2's region {6, 7, 9} is the largest: rider 1's
+        // {3, 4} becomes a wall
+        let c = Battle::new(10, 1, &[(0, 0), (2, 0), (8, 0)]).unwrap();
+        let walled = [(2, 0), (3, 0), (4, 0)];
+        let expected_c = TronState::new(10, 1, walled, [(0, 0), (8, 0)]).unwrap();
+        for (battle, state) in [(b.clone(), expected), (c, expected_c)] {
+            let all = Paranoid::all(battle, 0);
+            for player in [0, 1] {
+                assert_eq!(
+                    RegionLead::FinalDuel.evaluate(&all, player),
+                    evaluate::evaluate(&state, player)
+                );
+            }
+        }
+        // with one rival searched it is the Light Riders evaluation of the two, as space
+        let duel = Paranoid {
+            frozen: 0b010,
+            ..Paranoid::all(b, 0)
+        };
+        assert_eq!(
+            RegionLead::FinalDuel.evaluate(&duel, 0),
+            RegionLead::Space.evaluate(&duel, 0)
         );
     }
 

@@ -465,6 +465,7 @@ impl FromStr for RegionLead {
             "open" => Ok(RegionLead::LargestOpen),
             "space" => Ok(RegionLead::Space),
             "space-own" => Ok(RegionLead::SpaceOwnFirst),
+            "final-duel" => Ok(RegionLead::FinalDuel),
             other => Err(format!("unknown --battle-eval {other:?}")),
         }
     }
@@ -525,15 +526,16 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
     },
     Flag {
         name: "--battle-eval",
-        value: "largest|each|open|space|space-own",
-        needs: "largest, each, open, space or space-own",
+        value: "largest|each|open|space|space-own|final-duel",
+        needs: "largest, each, open, space, space-own or final-duel",
         help: &[
             "our Voronoi region minus the largest rival's, the sum of",
             "our lead over each rival, the largest rival's with regions",
             "scored by cells and edges (open), or that with the Light",
             "Riders space evaluation against a lone rival [space];",
             "space-own: space, our region counting twice the largest",
-            "rival's while two or more are searched",
+            "rival's while two or more are searched; final-duel: space",
+            "against the largest rival, the others' regions as walls",
         ],
         set: |c, v| {
             c.battle.eval = v.parse()?;
@@ -864,6 +866,8 @@ mod tests {
         assert_eq!(battle, expected);
         let own = Config::from_args(&["--battle-eval", "space-own"]).unwrap();
         assert_eq!(own.tron.battle.eval, RegionLead::SpaceOwnFirst);
+        let duel = Config::from_args(&["--battle-eval", "final-duel"]).unwrap();
+        assert_eq!(duel.tron.battle.eval, RegionLead::FinalDuel);
         let mixed = Config::from_args(&["--battle-search", "maxn-paranoid"]).unwrap();
         assert_eq!(mixed.tron.battle.search, BattleSearch::MaxNThenParanoid);
         for (flag, bad) in [
