@@ -583,8 +583,8 @@ pub enum RegionLead {
     /// The duel we expect at the end: with more than one rival searched, the Light Riders
     /// space evaluation of us against the rival with the largest region, the other
     /// rivals' regions counted as walls (the space they fill before they go out); with
-    /// one rival, [`RegionLead::Space`]. An experiment: it enters more duels ahead, but
-    /// its places are within the noise of [`RegionLead::Space`]'s (docs/tron-battle.md).
+    /// one rival, [`RegionLead::Space`]. An experiment: its places are within the noise
+    /// of [`RegionLead::Space`]'s over the same games (docs/tron-battle.md).
     FinalDuel,
 }
 
