@@ -8,10 +8,15 @@ CodinGame's referee plays it) and prints the two riders' Voronoi cells (reached 
 first), the cells each can reach, whether they are already cut apart, and whether A won
 the duel. Then: how often A wins the duels it enters ahead, behind or level.
 
+It also finds, in every game, A's first turn alone in its region (no other rider can
+reach a cell A can) while three or more riders are still in, and prints by A's final
+place the median turn and the cells A and the largest other rider could still reach.
+
     python3 scripts/ffa_duels.py out/ffa [--games]
 """
 import json
 import os
+import statistics
 import sys
 from collections import deque
 
@@ -46,8 +51,9 @@ def distances(blocked, start):
     return seen
 
 
-def duel_start(transcript):
-    """The two riders' space at our first turn with one rival left, or None."""
+def positions(transcript):
+    """Each turn's `(our rider, heads, riders still in, blocked cells)`: a rider out
+    loses its trail, as CodinGame's referee plays it."""
     trails = {}
     for me, heads in turns(transcript):
         for rider, (x0, y0, x1, y1) in enumerate(heads):
@@ -56,10 +62,29 @@ def duel_start(transcript):
             else:
                 trails.setdefault(rider, set()).update({(x0, y0), (x1, y1)})
         alive = [r for r, head in enumerate(heads) if head[0] >= 0]
+        yield me, heads, alive, set().union(*trails.values())
+
+
+def sealed(transcript):
+    """At our first turn alone in our region with three or more riders in: the turn,
+    the cells we can reach and those the largest other rider can reach; or None."""
+    for turn, (me, heads, alive, blocked) in enumerate(positions(transcript)):
+        if len(alive) < 3 or me not in alive:
+            return None
+        reach = {r: distances(blocked, heads[r][2:]) for r in alive}
+        ours = reach[me]
+        if not any(c in reach[r] for r in alive if r != me for c in ours if ours[c] > 0):
+            largest = max(len(reach[r]) - 1 for r in alive if r != me)
+            return turn + 1, len(ours) - 1, largest
+    return None
+
+
+def duel_start(transcript):
+    """The two riders' space at our first turn with one rival left, or None."""
+    for me, heads, alive, blocked in positions(transcript):
         if len(alive) != 2 or me not in alive:
             continue
         rival = alive[0] if alive[1] == me else alive[1]
-        blocked = set().union(*trails.values())
         ours = distances(blocked, heads[me][2:])
         theirs = distances(blocked, heads[rival][2:])
         far = 1 << 30
@@ -86,9 +111,13 @@ def main():
         sys.exit("usage: ffa_duels.py ARENA_OUT_DIR [--games]   (--help for more)")
     out = args[0]
     duels = []
+    seals = {}
     for line in open(os.path.join(out, "games.jsonl")):
         game = json.loads(line)
         transcript = os.path.join(out, "transcripts", "game_%04d_A.txt" % game["index"])
+        seal = sealed(transcript)
+        if seal:
+            seals.setdefault(game["places"]["A"], []).append(seal)
         start = duel_start(transcript)
         if start:
             start["won"] = game["places"]["A"] == 1
@@ -106,6 +135,13 @@ def main():
         print("%s lead at the duel's start: %s" % (name, won))
     apart = [d for d in duels if d["apart"]]
     print("already cut apart: %d (won %d)" % (len(apart), sum(d["won"] for d in apart)))
+    print("alone in its region with 3+ riders in: %d games" % sum(map(len, seals.values())))
+    for place, rows in sorted(seals.items()):
+        medians = [statistics.median(row[k] for row in rows) for k in range(3)]
+        print(
+            "  place %d: %d games, median turn %g, A reaches %g cells, the largest other %g"
+            % (place, len(rows), *medians)
+        )
 
 
 if __name__ == "__main__":
