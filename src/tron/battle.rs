@@ -269,16 +269,10 @@ impl Battle {
     }
 }
 
-/// The cells each rider reaches strictly before every other (by shortest free path, all
-/// riders stepping at once), by rider; cells reached by two at once belong to nobody.
+/// How many cells each rider reaches strictly before every other ([`region_cells`]), by
+/// rider.
 pub fn regions(battle: &Battle) -> [u32; MAX_RIDERS] {
-    let mut counts = [0; MAX_RIDERS];
-    grow_voronoi(battle, |grown, twice| {
-        for (count, grown) in counts.iter_mut().zip(grown) {
-            *count += grown.and_not(twice).count();
-        }
-    });
-    counts
+    region_cells(battle).map(|cells| cells.count())
 }
 
 /// Each rider's Voronoi region (the cells it reaches strictly first) scored as the Light
@@ -294,7 +288,8 @@ fn region_score(cells: &Bitboard) -> Score {
     cells.count() as Score * CELL + edges as Score * EDGE
 }
 
-/// The cells each rider reaches strictly before every other, by rider.
+/// The cells each rider reaches strictly before every other (by shortest free path, all
+/// riders stepping at once), by rider; cells reached by two at once belong to nobody.
 fn region_cells(battle: &Battle) -> [Bitboard; MAX_RIDERS] {
     let mut owned = [Bitboard::empty(battle.grid()); MAX_RIDERS];
     grow_voronoi(battle, |grown, twice| {
