@@ -133,6 +133,7 @@ const OTHER_FLAGS: &[&str] = &[
     "--battle-rivals",
     "--battle-eval",
     "--battle-fill",
+    "--battle-branch",
     "--game",
     "--protocol",
     "--end-rule",

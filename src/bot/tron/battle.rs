@@ -394,12 +394,18 @@ mod tests {
                 rivals: Rivals::InReach,
                 eval: RegionLead::Each,
                 fill_alone: true,
+                branch_within: None,
             },
             BattleConfig {
                 search: BattleSearch::Paranoid,
                 rivals: Rivals::Bordering,
                 eval: RegionLead::Largest,
                 fill_alone: false,
+                branch_within: None,
+            },
+            BattleConfig {
+                branch_within: Some(0),
+                ..BattleConfig::default()
             },
         ];
         for config in configs {

@@ -555,6 +555,25 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
             Ok(())
         },
     },
+    Flag {
+        name: "--battle-branch",
+        value: "all|D",
+        needs: "all or a number of steps",
+        help: &[
+            "which rivals branch in the paranoid search: all, or the",
+            "nearest and those within D steps of us at the root; the",
+            "others play one greedy move (towards open space) [all]",
+        ],
+        set: |c, v| {
+            c.battle.branch_within = match v.text {
+                "all" => None,
+                steps => Some(steps.parse().map_err(|_| {
+                    format!("--battle-branch takes all or a number of steps, not {steps:?}")
+                })?),
+            };
+            Ok(())
+        },
+    },
 ];
 
 const FLAGS: &[Flag<TronConfig>] = &[
@@ -868,6 +887,8 @@ mod tests {
         assert_eq!(own.tron.battle.eval, RegionLead::SpaceOwnFirst);
         let duel = Config::from_args(&["--battle-eval", "final-duel"]).unwrap();
         assert_eq!(duel.tron.battle.eval, RegionLead::FinalDuel);
+        let branch = Config::from_args(&["--battle-branch", "6"]).unwrap();
+        assert_eq!(branch.tron.battle.branch_within, Some(6));
         let mixed = Config::from_args(&["--battle-search", "maxn-paranoid"]).unwrap();
         assert_eq!(mixed.tron.battle.search, BattleSearch::MaxNThenParanoid);
         for (flag, bad) in [
@@ -875,6 +896,7 @@ mod tests {
             ("--battle-rivals", "some"),
             ("--battle-eval", "cells"),
             ("--battle-fill", "yes"),
+            ("--battle-branch", "near"),
         ] {
             let err = Config::from_args(&[flag, bad]).unwrap_err();
             assert!(err.contains(flag), "{err}");
