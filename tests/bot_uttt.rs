@@ -116,6 +116,24 @@ fn malformed_lines_are_reported_and_an_action_still_gets_a_legal_answer() {
 }
 
 #[test]
+fn a_repeated_request_for_the_position_just_answered_gets_the_same_move_without_a_search() {
+    // TheAIGames asks once more when an answer comes late; searching again would make
+    // the second answer late too, and every answer after it a move out of step.
+    let lines = engine_lines("uttt-theaigames.txt", 200);
+    let first_action = lines.iter().position(|l| l.starts_with("action")).unwrap();
+    let mut asked = lines[..=first_action].to_vec();
+    asked.push("action move 200".into());
+    let (answers, stderr) = run_bot(&(asked.join("\n") + "\n"), &["--seed", "7"]);
+    assert_eq!(answers.len(), 2, "{stderr}");
+    assert_eq!(answers[0], answers[1]);
+    assert_eq!(stderr.matches(" iterations=").count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("asked again for the position just answered"),
+        "{stderr}"
+    );
+}
+
+#[test]
 fn an_invalid_field_still_gets_a_legal_looking_answer() {
     // A field with a wrong count of cells: the bot cannot search, but answers a cell that
     // is empty on a board the macroboard marks playable.

@@ -10,7 +10,7 @@ use crate::timeman::{self, Budget, TimeControl, UTTT_TIME_PER_MOVE_MS};
 use crate::uttt::format_place_move;
 use crate::uttt::Dialect;
 use crate::uttt::{detect_dialect, empty_token, Board, Move, PositionError};
-use log::{error, info};
+use log::{error, info, warn};
 use std::time::Duration;
 
 /// The UTTT search the options ask for, rooted at `board`.
@@ -37,6 +37,11 @@ pub struct UtttPlayer {
     pondering: bool,
     /// Iterations searched while the opponent thought, since our last answer.
     pondered: u64,
+    /// The position we last answered and our move: the engine asks again for the same
+    /// position when our answer came late (TheAIGames asks once more), and a second
+    /// search would make that answer late too, so the engine would take each answer for
+    /// the next request's, one move out of step.
+    last_answer: Option<(Board, Move)>,
 }
 
 impl UtttPlayer {
@@ -49,6 +54,7 @@ impl UtttPlayer {
             seed,
             pondering: false,
             pondered: 0,
+            last_answer: None,
         }
     }
 
@@ -98,6 +104,14 @@ impl GamePlayer for UtttPlayer {
         if legal.is_empty() {
             error!("asked to move in a finished position");
             return self.recover();
+        }
+        if let Some((_, mv)) = self.last_answer.filter(|&(answered, _)| answered == board) {
+            let (x, y) = mv.xy();
+            warn!(
+                "asked again for the position just answered (our answer was late or lost): \
+                 {x},{y} again, at once"
+            );
+            return format_place_move(x, y);
         }
         self.moves_made += 1;
 
@@ -154,6 +168,7 @@ impl GamePlayer for UtttPlayer {
             tree.detail(),
         );
         self.pondered = 0;
+        self.last_answer = Some((board, mv));
         // Pondering searches the opponent's position: root the tree there now.
         let mut after = board;
         after.play(mv);
@@ -174,6 +189,7 @@ impl GamePlayer for UtttPlayer {
     /// first empty cell, else the centre. The kept tree is dropped.
     fn recover(&mut self) -> String {
         self.tree = None;
+        self.last_answer = None;
         self.pondering = false;
         let field = self.field.as_deref().unwrap_or_default();
         let macroboard = self.macroboard.as_deref().unwrap_or_default();
