@@ -550,7 +550,7 @@ pub struct BattleConfig {
     /// instead of searching.
     pub fill_alone: bool,
     /// With `Some(d)`, the rivals farther than `d` steps from us at the root (all but
-    /// the nearest) play only their greedy move in the paranoid search
+    /// the nearest) play only their greedy move in the paranoid and max-n searches
     /// ([`Paranoid::branch_within`]); with `None`, every rival branches.
     pub branch_within: Option<u32>,
 }

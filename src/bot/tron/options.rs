@@ -560,9 +560,9 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
         value: "all|D",
         needs: "all or a number of steps",
         help: &[
-            "which rivals branch in the paranoid search: all, or the",
-            "nearest and those within D steps of us at the root; the",
-            "others play one greedy move (towards open space) [all]",
+            "which rivals branch in the paranoid and max-n searches:",
+            "all, or the nearest and those within D steps of us at the",
+            "root; the others play one greedy move (towards open space) [all]",
         ],
         set: |c, v| {
             c.battle.branch_within = match v.text {
