@@ -227,18 +227,9 @@ impl Battle {
             let near = near | near.neighbours(&free);
             (near | near.neighbours(&free)).count()
         };
-        let mut moves = safe.iter();
-        let first = moves.next().expect("a rider with a safe move");
-        moves
-            .fold((first, room(first)), |best, d| {
-                let r = room(d);
-                if r > best.1 {
-                    (d, r)
-                } else {
-                    best
-                }
-            })
-            .0
+        safe.iter()
+            .max_by_key(|&d| (room(d), std::cmp::Reverse(d.index())))
+            .expect("a rider with a safe move")
     }
 
     /// The free cells `rider` can reach from its head (the head excluded).
@@ -956,6 +947,17 @@ mod tests {
         }
         let default_root = BattleConfig::default().root(position.battle.clone(), 0);
         assert_eq!(default_root.greedy, 0, "every rival branches by default");
+        let flagged = BattleConfig {
+            rivals: Rivals::All,
+            branch_within: Some(4),
+            ..BattleConfig::default()
+        };
+        let start = Battle::codingame(&[(10, 10), (13, 10), (10, 4), (29, 0)]).unwrap();
+        assert_eq!(
+            flagged.root(start, 0).greedy,
+            0b1100,
+            "the option reaches the root"
+        );
     }
 
     /// Two rows; rider 1's trail walls off rider 0's three cells on the left, then
