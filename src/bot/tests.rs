@@ -49,6 +49,8 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     ),
     (&["--uttt-search", "alphabeta"], &["--uttt-depth", "7"]),
     (&[], &["--playout", "win-first"]),
+    (&[], &["--win-at-once", "off"]),
+    (&["--uttt-eval", "playout"], &["--win-at-once", "off"]),
     (&[], &["--uttt-eval", "nn"]),
     (&[], &["--uttt-eval", "playout"]),
     (&["--uttt-eval", "nn"], &["--uttt-eval", "blend:0.5"]),

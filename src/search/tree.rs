@@ -190,6 +190,17 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
         self.evaluator.outcome(state, state.outcome())
     }
 
+    /// [`Tree::outcome`] of the position at `node`, except that the root ends only by the
+    /// rules: it is searched for a move even when the evaluator is certain of it.
+    #[inline(always)]
+    fn leaf_outcome(&self, node: usize, state: &G) -> Option<Outcome> {
+        if node == 0 {
+            state.outcome()
+        } else {
+            self.outcome(state)
+        }
+    }
+
     pub fn node_count(&self) -> usize {
         self.nodes.len()
     }
@@ -230,7 +241,8 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
         self.amaf.clear();
         self.moves.clear();
         self.root_state.legal_moves(&mut self.moves);
-        if let (None, Some(&any_move)) = (self.outcome(&self.root_state), self.moves.first()) {
+        // Only the rules' end: a root the evaluator is certain of still needs its move.
+        if let (None, Some(&any_move)) = (self.root_state.outcome(), self.moves.first()) {
             // The root's own move is never played; any value of the type does.
             let root_mover = 1 - self.root_state.to_move();
             self.push_nodes(std::iter::once(Node::new(any_move, root_mover)));
@@ -281,6 +293,11 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
             Some(0) => {}
             Some(node) => self.compact_from(node),
             None => self.reset_root(),
+        }
+        // A node proven before it was expanded was proven by the evaluator's certainty
+        // (the rules' ends have no root node): as the root it must find its move.
+        if let Some(root) = self.nodes.first_mut().filter(|root| !root.is_expanded()) {
+            root.proof = Proof::Unknown;
         }
         reusable.is_some()
     }
@@ -347,7 +364,7 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
         let mut played_slots = [0u128; 2];
         if let Some(proven) = self.proven_reward0(node) {
             reward0 = proven;
-        } else if let Some(outcome) = self.outcome(&state) {
+        } else if let Some(outcome) = self.leaf_outcome(node, &state) {
             reward0 = outcome.reward_for(0);
             if self.config.solver {
                 let mover = self.nodes[node].mover;

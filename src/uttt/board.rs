@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use super::tables::{count9, is_line, ALL9};
+use super::tables::{count9, is_line, winning_cells, ALL9};
 use crate::game::{Outcome, Player};
 
 /// A cell of the 9x9 field as `board * 9 + cell`, where `board` is the micro board
@@ -259,6 +259,23 @@ impl Board {
         } else {
             None
         }
+    }
+
+    /// Whether the player to move can win the game with its next move: an empty cell
+    /// that completes a line in a playable micro board whose win completes a line of
+    /// boards. Such a position is won for the player to move, whatever else it holds.
+    #[inline]
+    pub fn mover_wins_at_once(&self) -> bool {
+        let me = self.turn as usize & 1;
+        let mut boards = winning_cells(self.won[me]) & self.playable_boards();
+        while boards != 0 {
+            let board = boards.trailing_zeros() as usize;
+            boards &= boards - 1;
+            if winning_cells(self.marks[me][board]) & self.empty_cells(board) != 0 {
+                return true;
+            }
+        }
+        false
     }
 
     /// Moves played so far (the number of marks on the field).

@@ -283,6 +283,8 @@ pub struct Playout {
     /// Heuristic node initialisation by the embedded network: its weight in the prior
     /// ([`prior::network_prior`]).
     pub network_prior: Option<f32>,
+    /// A position whose mover can win at once counts as won ([`certain_win`]).
+    pub wins_at_once: bool,
 }
 
 impl Playout {
@@ -298,6 +300,7 @@ impl Playout {
             played: [0; 2],
             prior_bias: None,
             network_prior: None,
+            wins_at_once: false,
         }
     }
 
@@ -309,6 +312,11 @@ impl Playout {
 }
 
 impl Evaluator<Board> for Playout {
+    #[inline(always)]
+    fn certain_outcome(&self, board: &Board) -> Option<Outcome> {
+        certain_win(board, self.wins_at_once)
+    }
+
     #[inline]
     fn evaluate(&mut self, board: &mut Board, rng: &mut FastRng) -> f32 {
         if !self.win_first && self.early_termination.is_none() && !self.record_moves {
@@ -357,6 +365,9 @@ impl Evaluator<Board> for Playout {
 /// Heuristic node initialisation: the tactical prior, or the network's.
 impl TreePolicy<Board> for Playout {
     fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
+        if let Some(outcome) = certain_win(child, self.wins_at_once) {
+            return Some(outcome.reward_for(0));
+        }
         Some(match self.network_prior {
             None => prior::tactical_prior(parent, child, self.prior_bias?),
             Some(weight) => {
@@ -364,6 +375,16 @@ impl TreePolicy<Board> for Playout {
             }
         })
     }
+}
+
+/// With `wins_at_once`, a position whose player to move can win the game with one move
+/// ([`Board::mover_wins_at_once`]) is won for that player: the search's solver then
+/// proves the move that allowed it lost at its first visit, and a new child of that kind
+/// starts as the loss it is, instead of waiting for play-outs and an expansion to find
+/// the reply.
+#[inline(always)]
+pub(crate) fn certain_win(board: &Board, wins_at_once: bool) -> Option<Outcome> {
+    (wins_at_once && board.mover_wins_at_once()).then(|| Outcome::Win(board.turn()))
 }
 
 /// Plays uniformly random moves from `board` to the end of the game and returns the
@@ -433,6 +454,8 @@ pub struct NetworkValue {
     pub priors: bool,
     /// The tactical prior's bias added to the network's prior ([`prior::tactical_value`]).
     pub tactical_bias: f32,
+    /// A position whose mover can win at once counts as won ([`certain_win`]).
+    pub wins_at_once: bool,
     /// The network (the [`nn::embedded`] one).
     net: &'static QuantizedNet,
     /// The last parent whose children were valued, and its sums as its opponent sees it
@@ -448,6 +471,7 @@ impl NetworkValue {
             late_share: share,
             priors: false,
             tactical_bias: 0.0,
+            wins_at_once: false,
             net: nn::embedded(),
             parent: std::cell::RefCell::new(None),
         }
@@ -489,20 +513,23 @@ impl std::fmt::Debug for NetworkValue {
             .field("late_share", &self.late_share)
             .field("priors", &self.priors)
             .field("tactical_bias", &self.tactical_bias)
+            .field("wins_at_once", &self.wins_at_once)
             .finish()
     }
 }
 
 impl PartialEq for NetworkValue {
     fn eq(&self, other: &Self) -> bool {
-        (self.share, self.late_share, self.priors, self.tactical_bias)
-            == (
-                other.share,
-                other.late_share,
-                other.priors,
-                other.tactical_bias,
+        let settings = |v: &Self| {
+            (
+                v.share,
+                v.late_share,
+                v.priors,
+                v.tactical_bias,
+                v.wins_at_once,
             )
-            && std::ptr::eq(self.net, other.net)
+        };
+        settings(self) == settings(other) && std::ptr::eq(self.net, other.net)
     }
 }
 
@@ -521,7 +548,7 @@ impl TreePolicy<Board> for NetworkValue {
         if !self.priors {
             return (None, 0);
         }
-        if let Some(outcome) = child.outcome() {
+        if let Some(outcome) = child.outcome().or(certain_win(child, self.wins_at_once)) {
             return (Some(outcome.reward_for(0)), 0);
         }
         let mover = parent.turn();
@@ -557,6 +584,11 @@ fn value_of_note(note: LeafNote) -> f32 {
 const NOTE_SCALE: f32 = (LeafNote::MAX - 1) as f32;
 
 impl Evaluator<Board> for NetworkValue {
+    #[inline(always)]
+    fn certain_outcome(&self, board: &Board) -> Option<Outcome> {
+        certain_win(board, self.wins_at_once)
+    }
+
     fn evaluate(&mut self, state: &mut Board, rng: &mut FastRng) -> f32 {
         self.evaluate_noted(state, rng, &mut 0)
     }

@@ -213,6 +213,30 @@ fn win_first_finds_a_winning_move_exactly_when_there_is_one() {
     assert!(found > 100, "only {found} positions with a winning move");
 }
 
+#[test]
+fn mover_wins_at_once_holds_exactly_when_a_legal_move_wins_the_game() {
+    let mut winning_positions = 0;
+    each_random_position(300, 11, |_, board, moves| {
+        let mover = board.turn();
+        let a_move_wins = moves.iter().any(|&mv| {
+            let mut after = *board;
+            after.play(mv);
+            after.outcome() == Some(Outcome::Win(mover))
+        });
+        assert_eq!(
+            board.mover_wins_at_once(),
+            a_move_wins,
+            "\n{}",
+            board.render()
+        );
+        winning_positions += a_move_wins as u32;
+    });
+    assert!(
+        winning_positions > 100,
+        "only {winning_positions} positions with a win"
+    );
+}
+
 /// X (player 0, to move) holds boards 0 and 1 and cells 0 and 1 of board 2, where it is
 /// sent: cell 2 wins the game. O holds board 3 and cell 6 of board 2. (The bot's UTTT
 /// search tests start from it too.)

@@ -392,6 +392,24 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         },
     },
     Flag {
+        name: "--win-at-once",
+        value: "on|off",
+        needs: "on or off",
+        help: &[
+            "MCTS: a position whose player to move can win the game",
+            "with one move counts as won, so the solver proves the",
+            "move that allowed it lost at once [on]",
+        ],
+        set: |c, v| {
+            c.play.wins_at_once = match v.text {
+                "on" => true,
+                "off" => false,
+                other => return Err(format!("--win-at-once takes on or off, not {other:?}")),
+            };
+            Ok(())
+        },
+    },
+    Flag {
         name: "--ept",
         value: "MOVES,BOUND",
         needs: "MOVES,BOUND",
