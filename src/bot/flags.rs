@@ -149,6 +149,15 @@ pub fn contempt(flag: &str, text: &str) -> Result<f32, String> {
     }
 }
 
+/// `on` or `off` (`--battle-fill`, `--win-at-once`, named `flag`).
+pub fn on_off(flag: &str, text: &str) -> Result<bool, String> {
+    match text {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        other => Err(format!("{flag} takes on or off, not {other:?}")),
+    }
+}
+
 /// `N` finite numbers, comma-separated (`--eval-weights`, `--tron-eval-weights`, named
 /// `flag`).
 pub fn numbers<const N: usize>(flag: &str, text: &str) -> Result<[f32; N], String> {

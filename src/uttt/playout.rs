@@ -365,7 +365,7 @@ impl Evaluator<Board> for Playout {
 /// Heuristic node initialisation: the tactical prior, or the network's.
 impl TreePolicy<Board> for Playout {
     fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
-        if let Some(outcome) = certain_win(child, self.wins_at_once) {
+        if let Some(outcome) = self.certain_outcome(child) {
             return Some(outcome.reward_for(0));
         }
         Some(match self.network_prior {
@@ -548,7 +548,7 @@ impl TreePolicy<Board> for NetworkValue {
         if !self.priors {
             return (None, 0);
         }
-        if let Some(outcome) = child.outcome().or(certain_win(child, self.wins_at_once)) {
+        if let Some(outcome) = Evaluator::outcome(self, child, child.outcome()) {
             return (Some(outcome.reward_for(0)), 0);
         }
         let mover = parent.turn();

@@ -3,7 +3,7 @@
 //! Laschet 2012 and Omondi et al., with their flags and their section of `--help`. The
 //! defaults are the strongest settings measured (the README gives the figures).
 
-use crate::bot::flags::{contempt, final_move, numbers, Flag, Section};
+use crate::bot::flags::{contempt, final_move, numbers, on_off, Flag, Section};
 use crate::game::Player;
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
@@ -482,15 +482,6 @@ pub const SECTIONS: &[Section<TronConfig>] = &[
         flags: BATTLE_FLAGS,
     },
 ];
-
-/// `on` or `off`, for `flag`.
-fn on_off(flag: &str, text: &str) -> Result<bool, String> {
-    match text {
-        "on" => Ok(true),
-        "off" => Ok(false),
-        other => Err(format!("{flag} takes on or off, not {other:?}")),
-    }
-}
 
 const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
     Flag {

@@ -3,7 +3,7 @@
 //! sections of `--help`.
 
 use super::searcher::{UtttPlay, UTTT_SEARCH};
-use crate::bot::flags::{contempt, final_move, numbers, Flag, Section};
+use crate::bot::flags::{contempt, final_move, numbers, on_off, Flag, Section};
 use crate::search::tree::TreeConfig;
 use crate::search::FinalMove;
 use crate::uttt::evaluate::{EvalKind, Weights};
@@ -401,11 +401,7 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
             "move that allowed it lost at once [on]",
         ],
         set: |c, v| {
-            c.play.wins_at_once = match v.text {
-                "on" => true,
-                "off" => false,
-                other => return Err(format!("--win-at-once takes on or off, not {other:?}")),
-            };
+            c.play.wins_at_once = on_off("--win-at-once", v.text)?;
             Ok(())
         },
     },
@@ -554,6 +550,7 @@ mod tests {
             &["--eval-weights", "1,2,3,4,5,6,7,8,9,10,11,12,13,x"],
             &["--uttt-depth", "0"],
             &["--playout", "heavy"],
+            &["--win-at-once", "yes"],
             &["--ept", "50"],
             &["--ept", "50,-1"],
             &["--uttt-eval", "blend:1.5"],
