@@ -132,7 +132,11 @@ pub fn budget(tc: &TimeControl, bank_ms: u64, move_number: u32, legal_moves: u32
     } else {
         base
     };
-    let target = target.min(usable);
+    // Time that the cap would throw away is free: after spending up to
+    // `bank + refill − maximum` the next bank is full either way (at CodinGame's form,
+    // a 100 ms bank refilled by 100 ms, that is the whole bank, whatever the position).
+    let free = (bank_ms + tc.time_per_move_ms).saturating_sub(tc.timebank_max_ms);
+    let target = target.max(free).min(usable);
     let hard = (target * 2).min(usable).max(target);
     Budget {
         target_ms: target,
@@ -264,6 +268,21 @@ mod tests {
         let b = budget(&uttt(), 100, 20, 9);
         assert_eq!(b.target_ms, 60);
         assert_eq!(b.hard_ms, 60);
+    }
+
+    #[test]
+    fn time_the_cap_would_throw_away_is_always_spent() {
+        // A bank that every move refills to its maximum: spend it all, few moves or many.
+        let refilled = TimeControl::uttt(100, 100);
+        for legal in [2, 3, 5, 8, 9, 20, 81] {
+            let b = budget(&refilled, 100, 12, legal);
+            assert_eq!((b.target_ms, b.hard_ms), (60, 60), "{legal} moves");
+        }
+        // A full official bank: even a forced-looking position spends the refill.
+        assert!(budget(&uttt(), 10_000, 5, 2).target_ms >= 500);
+        assert!(budget(&uttt(), 9_800, 5, 2).target_ms >= 300);
+        // Below the cap nothing is thrown away, so few moves still get less time.
+        assert!(budget(&uttt(), 5_000, 5, 2).target_ms < 500);
     }
 
     #[test]
