@@ -482,10 +482,14 @@ impl NetworkValue {
         NetworkValue { late_share, ..self }
     }
 
-    /// The network's share of a leaf `ply` plies into its game.
+    /// The network's share of a leaf at `state`. A constant share skips counting the
+    /// plies (a popcount over every small board: 1% of the blend's time).
     #[inline]
-    fn share_at(&self, ply: u32) -> f32 {
-        let fallen = ply.min(SHARE_FALL_PLIES) as f32 / SHARE_FALL_PLIES as f32;
+    fn share_at(&self, state: &Board) -> f32 {
+        if self.late_share == self.share {
+            return self.share;
+        }
+        let fallen = state.ply().min(SHARE_FALL_PLIES) as f32 / SHARE_FALL_PLIES as f32;
         self.share + (self.late_share - self.share) * fallen
     }
 
@@ -608,7 +612,7 @@ impl Evaluator<Board> for NetworkValue {
         // From the note either way, so that every visit of a leaf gets the same value.
         let value = value_of_note(*note);
         let network = Self::for_player0(state, value);
-        let share = self.share_at(state.ply());
+        let share = self.share_at(state);
         if share >= 1.0 {
             return network;
         }
