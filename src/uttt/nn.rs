@@ -1,5 +1,5 @@
 //! The inputs of a learned UTTT evaluation (the `tune` package's `uttt-selfplay` and
-//! `uttt-train` make the data and the network): 191 sparse features of a position, from
+//! `uttt-train` make the data and the network): 209 sparse features of a position, from
 //! the view of the player to move.
 //!
 //! - 0..81: the mover's marks, by cell (`board * 9 + cell`);
@@ -8,15 +8,19 @@
 //!   (full, no line) counts as won by both, as it is for the lines of boards: nobody can
 //!   use it;
 //! - 180..190: the board the mover is sent to (180 + board), or 189 for any open board;
-//! - 190: CodinGame's end rule (a lineless game goes to the player with more boards).
+//! - 190: CodinGame's end rule (a lineless game goes to the player with more boards);
+//! - 191..200: open micro boards where the mover has a cell that wins the board (a
+//!   threat); 200..209: the opponent's. A threat is an AND of two marks and an empty
+//!   cell, which one hidden layer learns only from much data.
 
 use super::board::{Board, EndRule};
+use super::tables::winning_cells;
 use super::Move;
 use crate::game::Player;
 use std::sync::OnceLock;
 
 /// The number of input features.
-pub const INPUTS: usize = 191;
+pub const INPUTS: usize = 209;
 /// Hidden units of the network.
 pub const HIDDEN: usize = 128;
 /// The integer scale of the first layer: a hidden unit's clipped ReLU spans 0..QA.
@@ -29,6 +33,8 @@ const OPPONENT_WON: usize = 171;
 const TARGET: usize = 180;
 const ANY_TARGET: usize = 189;
 const MORE_BOARDS_RULE: usize = 190;
+const MOVER_THREATS: usize = 191;
+const OPPONENT_THREATS: usize = 200;
 
 /// Appends the indices of `board`'s active features, from the view of the player to move,
 /// in increasing order.
@@ -76,6 +82,28 @@ fn features_for(board: &Board, viewer: Player, out: &mut impl FnMut(u16)) {
     if board.end_rule == EndRule::MoreBoards {
         out(MORE_BOARDS_RULE as u16);
     }
+    for (offset, player) in [(MOVER_THREATS, mover), (OPPONENT_THREATS, 1 - mover)] {
+        let mut threats = threat_boards(board, player);
+        while threats != 0 {
+            out((offset + threats.trailing_zeros() as usize) as u16);
+            threats &= threats - 1;
+        }
+    }
+}
+
+/// Whether `player` has a threat in micro board `micro`: it is open and one empty cell
+/// there completes a line of `player`'s marks.
+#[inline]
+fn has_threat(board: &Board, player: usize, micro: usize) -> bool {
+    board.open_boards() >> micro & 1 == 1
+        && winning_cells(board.marks[player][micro]) & board.empty_cells(micro) != 0
+}
+
+/// The open micro boards where `player` has a threat ([`has_threat`]), as a mask.
+fn threat_boards(board: &Board, player: usize) -> u16 {
+    (0..9)
+        .filter(|&micro| has_threat(board, player, micro))
+        .fold(0, |mask, micro| mask | 1 << micro)
 }
 
 /// The trained weights the bot embeds, as a weights file (`uttt-train` writes it;
@@ -99,33 +127,39 @@ pub fn embedded() -> &'static QuantizedNet {
 const PACKED_BASE: u32 = 0x4E00;
 /// The bits a packed character carries.
 const PACKED_BITS: u32 = 14;
-/// A 16-bit word within ±127 is packed in 8 bits; any other is this byte, then its 16 bits.
-const PACKED_ESCAPE: u8 = 0x80;
+/// Rice coding's parameter: a word's zigzag value `z` goes as `z >> RICE_BITS` in unary
+/// (that many ones, then a zero) and its low `RICE_BITS` bits.
+const RICE_BITS: u32 = 6;
+/// A unary part this long is an escape: the zigzag value's 16 bits follow instead.
+const RICE_ESCAPE: u32 = 15;
 
 /// A weights file as text for the one-file CodinGame build, which may hold 100,000
 /// characters and no other file: the file's 16-bit little-endian words (its weights;
-/// the header as words too), each within ±127 as one byte and any other as an escape
-/// byte and its two bytes, the bits then 14 to a character. About 15,600 characters for
-/// the 128-unit network, 95% of whose weights fit a byte; a weights file has an even
-/// length.
+/// the header as words too) Rice-coded, then 14 bits to a character. The weights are
+/// small integers (87% within ±63): about 7.6 bits a word, near their entropy (7.4),
+/// where a byte a word with escapes took 8.7 — 14,900 characters for the 128-unit
+/// network with 209 inputs, which a byte a word would have put over CodinGame's limit.
+/// A weights file has an even length.
 pub fn pack_weights(file: &[u8]) -> String {
-    let mut bits: Vec<bool> = Vec::with_capacity(file.len() * 5);
-    let mut push = |byte: u8| bits.extend((0..8).rev().map(|k| byte >> k & 1 == 1));
+    let mut bits: Vec<bool> = Vec::with_capacity(file.len() * 4);
+    let mut push =
+        |value: u32, count: u32| bits.extend((0..count).rev().map(|k| value >> k & 1 == 1));
     for pair in file.chunks_exact(2) {
         let word = i16::from_le_bytes([pair[0], pair[1]]);
-        match i8::try_from(word) {
-            Ok(small) if small as u8 != PACKED_ESCAPE => push(small as u8),
-            _ => {
-                push(PACKED_ESCAPE);
-                push(pair[0]);
-                push(pair[1]);
-            }
+        let zigzag = ((word << 1) ^ (word >> 15)) as u16 as u32;
+        let high = zigzag >> RICE_BITS;
+        if high < RICE_ESCAPE {
+            push(((1 << high) - 1) << 1, high + 1);
+            push(zigzag, RICE_BITS);
+        } else {
+            push((1 << RICE_ESCAPE) - 1, RICE_ESCAPE);
+            push(zigzag, 16);
         }
     }
-    // The last character's spare bits start like an escape, which the unpacking drops
-    // when no two bytes follow it.
+    // The last character's spare bits are ones: an unfinished unary part, which the
+    // unpacking drops.
     let spare = bits.len().next_multiple_of(PACKED_BITS as usize) - bits.len();
-    bits.extend((0..spare).map(|k| k == 0));
+    bits.extend((0..spare).map(|_| true));
     bits.chunks(PACKED_BITS as usize)
         .map(|chunk| {
             let value = chunk.iter().enumerate().fold(0, |v, (k, &bit)| {
@@ -140,25 +174,38 @@ pub fn pack_weights(file: &[u8]) -> String {
 pub fn unpack_weights(text: &str) -> Vec<u8> {
     let mut bits = text.chars().flat_map(|c| {
         let value = c as u32 - PACKED_BASE;
-        (0..PACKED_BITS).rev().map(move |k| value >> k & 1 == 1)
+        (0..PACKED_BITS).rev().map(move |k| value >> k & 1)
     });
-    let mut byte =
-        || -> Option<u8> { (0..8).try_fold(0u8, |b, _| Some(b << 1 | bits.next()? as u8)) };
+    let mut read =
+        |count: u32| -> Option<u32> { (0..count).try_fold(0, |v, _| Some(v << 1 | bits.next()?)) };
     let mut file = Vec::new();
-    while let Some(first) = byte() {
-        if first != PACKED_ESCAPE {
-            file.extend((first as i8 as i16).to_le_bytes());
-        } else if let (Some(low), Some(high)) = (byte(), byte()) {
-            file.extend([low, high]);
+    loop {
+        let mut high = 0;
+        while high < RICE_ESCAPE {
+            match read(1) {
+                Some(1) => high += 1,
+                Some(_) => break,
+                None => return file,
+            }
         }
+        let zigzag = if high == RICE_ESCAPE {
+            read(16)
+        } else {
+            read(RICE_BITS).map(|low| high << RICE_BITS | low)
+        };
+        let Some(zigzag) = zigzag else {
+            return file;
+        };
+        let word = (zigzag >> 1) as u16 as i16 ^ -((zigzag & 1) as i16);
+        file.extend(word.to_le_bytes());
     }
-    file
 }
 
 /// The first-layer sums of `board` as `viewer` sees it, from scratch.
 pub fn accumulator_for(net: &QuantizedNet, board: &Board, viewer: Player) -> Accumulator {
-    // At most 81 marks, 18 boards (a drawn one counts for both), the target and the rule.
-    let mut features = [0u16; 104];
+    // At most 81 marks, 18 boards (a drawn one counts for both), the target, the rule and
+    // 18 threats.
+    let mut features = [0u16; 122];
     let mut count = 0;
     features_for(board, viewer, &mut |f| {
         features[count] = f;
@@ -190,6 +237,19 @@ pub fn child_accumulator(
     } else if child.drawn >> micro & 1 == 1 {
         acc.add(net, (MOVER_WON + micro) as u16);
         acc.add(net, (OPPONENT_WON + micro) as u16);
+    }
+    // Only the played board's threats change (its marks, or it closed).
+    let viewer = 1 - mover;
+    for (offset, player) in [(MOVER_THREATS, viewer), (OPPONENT_THREATS, mover)] {
+        let feature = (offset + micro) as u16;
+        match (
+            has_threat(parent, player, micro),
+            has_threat(child, player, micro),
+        ) {
+            (false, true) => acc.add(net, feature),
+            (true, false) => acc.remove(net, feature),
+            _ => {}
+        }
     }
     let (old_target, new_target) = (target_feature(parent), target_feature(child));
     if old_target != new_target {
@@ -377,17 +437,38 @@ mod tests {
         let file = weights_file();
         let text = pack_weights(&file);
         assert!(text.chars().all(|c| ('\u{4E00}'..='\u{8DFF}').contains(&c)));
-        // 95% of the words fit a byte: under two characters for three words.
+        // About 7.7 bits a word: fewer characters than even a byte a word with no
+        // escapes would need (4 bits a file byte, 14 to a character).
         assert!(
-            text.chars().count() * 3 < file.len(),
-            "{}",
-            text.chars().count()
+            text.chars().count() * 14 < file.len() * 4,
+            "{} characters for {} bytes",
+            text.chars().count(),
+            file.len()
         );
         assert_eq!(unpack_weights(&text), file);
         assert_eq!(
             QuantizedNet::from_bytes(&unpack_weights(&text)).as_ref(),
             Some(embedded())
         );
+    }
+
+    #[test]
+    fn packing_keeps_random_words_of_every_size() {
+        let mut rng = FastRng::seed_from_u64(12);
+        for spread in [1u32, 64, 300, 5000, 65536] {
+            let words: Vec<i16> = (0..999)
+                .map(|_| {
+                    (crate::search::random_below(&mut rng, spread) as i32 - spread as i32 / 2)
+                        as i16
+                })
+                .collect();
+            let file: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+            assert_eq!(
+                unpack_weights(&pack_weights(&file)),
+                file,
+                "spread {spread}"
+            );
+        }
     }
 
     #[test]
@@ -500,6 +581,36 @@ mod tests {
         features.clear();
         active_features(&board.under(EndRule::MoreBoards), &mut features);
         assert_eq!(features.last(), Some(&(MORE_BOARDS_RULE as u16)));
+    }
+
+    #[test]
+    fn a_threat_is_two_marks_of_a_line_with_the_third_cell_empty_in_an_open_board() {
+        use crate::search::Game;
+        let mut board = Board::new();
+        // X at cells 0 and 1 of board 4, O answering in boards 0 and 1: X threatens 4.
+        for (micro, cell) in [(4, 0), (0, 4), (4, 1), (1, 4)] {
+            board.play(Move::from_board_cell(micro, cell));
+        }
+        let mut features = Vec::new();
+        active_features(&board, &mut features);
+        assert!(
+            features.contains(&((MOVER_THREATS + 4) as u16)),
+            "{features:?}"
+        );
+        assert!(!features.iter().any(|&f| f as usize >= OPPONENT_THREATS));
+        // An O mark in cell 2 of board 4 blocks the line.
+        let mut blocked = board;
+        blocked.marks[1][4] |= 1 << 2;
+        features.clear();
+        active_features(&blocked, &mut features);
+        assert!(!features.iter().any(|&f| f as usize >= MOVER_THREATS));
+        // A won board holds no threat.
+        let mut won = board;
+        won.marks[0][4] |= 1 << 2;
+        won.won[0] |= 1 << 4;
+        features.clear();
+        active_features(&won, &mut features);
+        assert!(!features.iter().any(|&f| f as usize >= MOVER_THREATS));
     }
 
     #[test]

@@ -1,6 +1,6 @@
 //! The UTTT value network in floating point, its training and its quantised export.
 //!
-//! 191 sparse inputs (`mctsbot::uttt::nn::active_features`) → `HIDDEN` units with a
+//! 209 sparse inputs (`mctsbot::uttt::nn::active_features`) → `HIDDEN` units with a
 //! clipped ReLU (0..1) → one output, squashed by the logistic function into the value
 //! for the player to move. Trained by mini-batch Adam on the cross-entropy against a
 //! blend of the game's result and the search's root value (a soft target; its gradient

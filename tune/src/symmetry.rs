@@ -37,6 +37,7 @@ pub fn feature_maps() -> Vec<[u16; INPUTS]> {
             std::array::from_fn(|f| match f {
                 0..=161 => ((f / 81) * 81 + move_image(s, Move((f % 81) as u8)).0 as usize) as u16,
                 162..=188 => (162 + (f - 162) / 9 * 9 + map[(f - 162) % 9] as usize) as u16,
+                191..=208 => (191 + (f - 191) / 9 * 9 + map[(f - 191) % 9] as usize) as u16,
                 _ => f as u16,
             })
         })
