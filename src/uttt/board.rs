@@ -261,6 +261,13 @@ impl Board {
         }
     }
 
+    /// Whether `player` has an empty cell in micro `board` that completes a line of its
+    /// marks there (whether the board is still playable is the caller's question).
+    #[inline(always)]
+    pub(crate) fn can_win_board(&self, player: usize, board: usize) -> bool {
+        winning_cells(self.marks[player & 1][board]) & self.empty_cells(board) != 0
+    }
+
     /// Whether the player to move can win the game with its next move: an empty cell
     /// that completes a line in a playable micro board whose win completes a line of
     /// boards. Such a position is won for the player to move, whatever else it holds.
@@ -271,7 +278,7 @@ impl Board {
         while boards != 0 {
             let board = boards.trailing_zeros() as usize;
             boards &= boards - 1;
-            if winning_cells(self.marks[me][board]) & self.empty_cells(board) != 0 {
+            if self.can_win_board(me, board) {
                 return true;
             }
         }

@@ -14,7 +14,6 @@
 //!   cell, which one hidden layer learns only from much data.
 
 use super::board::{Board, EndRule};
-use super::tables::winning_cells;
 use super::Move;
 use crate::game::Player;
 use std::sync::OnceLock;
@@ -95,8 +94,7 @@ fn features_for(board: &Board, viewer: Player, out: &mut impl FnMut(u16)) {
 /// there completes a line of `player`'s marks.
 #[inline]
 fn has_threat(board: &Board, player: usize, micro: usize) -> bool {
-    board.open_boards() >> micro & 1 == 1
-        && winning_cells(board.marks[player][micro]) & board.empty_cells(micro) != 0
+    board.open_boards() >> micro & 1 == 1 && board.can_win_board(player, micro)
 }
 
 /// The open micro boards where `player` has a threat ([`has_threat`]), as a mask.
@@ -136,7 +134,7 @@ const RICE_ESCAPE: u32 = 15;
 /// A weights file as text for the one-file CodinGame build, which may hold 100,000
 /// characters and no other file: the file's 16-bit little-endian words (its weights;
 /// the header as words too) Rice-coded, then 14 bits to a character. The weights are
-/// small integers (87% within ±63): about 7.6 bits a word, near their entropy (7.4),
+/// small integers (88% within ±63): about 7.7 bits a word, near their entropy (7.4),
 /// where a byte a word with escapes took 8.7 — 14,900 characters for the 128-unit
 /// network with 209 inputs, which a byte a word would have put over CodinGame's limit.
 /// A weights file has an even length.

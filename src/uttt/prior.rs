@@ -2,7 +2,6 @@
 //! three tactical facts of its move, the knowledge random play-outs take longest to find.
 
 use super::board::Board;
-use super::tables::winning_cells;
 use crate::search::reward_for;
 
 /// What a move is worth in [`tactical_value`]'s units.
@@ -26,10 +25,8 @@ pub fn tactical_value(parent: &Board, child: &Board) -> f32 {
     if playable.count_ones() > 1 {
         value += GIVES_A_FREE_CHOICE;
     }
-    let opponent_wins_a_board = (0..9).any(|board| {
-        playable >> board & 1 == 1
-            && winning_cells(child.marks[opponent][board]) & child.empty_cells(board) != 0
-    });
+    let opponent_wins_a_board =
+        (0..9).any(|board| playable >> board & 1 == 1 && child.can_win_board(opponent, board));
     if opponent_wins_a_board {
         value += OPENS_A_BOARD_WIN;
     }
