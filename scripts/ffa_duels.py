@@ -12,6 +12,10 @@ It also finds, in every game, A's first turn alone in its region (no other rider
 reach a cell A can) while three or more riders are still in, and prints by A's final
 place the median turn and the cells A and the largest other rider could still reach.
 
+And the windfalls: each time a rider goes out while A and at least one other stay in,
+how many more cells A can reach on its next turn, its trail gone (whether A was alone in
+its region just before, and A's final place).
+
     python3 scripts/ffa_duels.py out/ffa [--games]
 """
 import json
@@ -79,6 +83,23 @@ def sealed(transcript):
     return None
 
 
+def windfalls(transcript):
+    """`(cells A reached before, after, alone before)` at each turn of A's that follows
+    another rider going out, while A and at least one other rider are still in."""
+    previous = None
+    for me, heads, alive, blocked in positions(transcript):
+        if previous and me in alive and len(alive) >= 2:
+            was_alive, was_blocked, was_heads = previous
+            if set(was_alive) - set(alive):
+                before = distances(was_blocked, was_heads[me][2:])
+                others = [r for r in was_alive if r != me]
+                reach = set().union(*(distances(was_blocked, was_heads[r][2:]) for r in others))
+                alone = not any(c in reach for c, d in before.items() if d > 0)
+                after = distances(blocked, heads[me][2:])
+                yield len(before) - 1, len(after) - 1, alone
+        previous = (alive, blocked, heads)
+
+
 def duel_start(transcript):
     """The two riders' space at our first turn with one rival left, or None."""
     for me, heads, alive, blocked in positions(transcript):
@@ -112,9 +133,12 @@ def main():
     out = args[0]
     duels = []
     seals = {}
+    falls = []
     for line in open(os.path.join(out, "games.jsonl")):
         game = json.loads(line)
         transcript = os.path.join(out, "transcripts", "game_%04d_A.txt" % game["index"])
+        for before, after, alone in windfalls(transcript):
+            falls.append((after - before, alone, game["places"]["A"]))
         seal = sealed(transcript)
         if seal:
             seals.setdefault(game["places"]["A"], []).append(seal)
@@ -142,6 +166,19 @@ def main():
             "  place %d: %d games, median turn %g, A reaches %g cells, the largest other %g"
             % (place, len(rows), *medians)
         )
+
+
+    print("a rider out, A and another still in: %d times" % len(falls))
+    for alone in (True, False):
+        rows = [f for f in falls if f[1] == alone]
+        if rows:
+            won = [f for f in rows if f[0] > 10]
+            print(
+                "  A %s: %d, A reached more than 10 cells more %d times (median %g more; A's places then %s)"
+                % ("alone in its region" if alone else "sharing its region", len(rows), len(won),
+                   statistics.median(f[0] for f in won) if won else 0,
+                   "/".join(str(sum(1 for f in won if f[2] == p)) for p in (1, 2, 3, 4)))
+            )
 
 
 if __name__ == "__main__":
