@@ -69,6 +69,12 @@ def positions(transcript):
         yield me, heads, alive, set().union(*trails.values())
 
 
+def alone(ours, others):
+    """Whether no other rider reaches a cell we reach (our head aside): `ours` and each
+    of `others` are distance maps from `distances`."""
+    return not any(c in theirs for theirs in others for c, d in ours.items() if d > 0)
+
+
 def sealed(transcript):
     """At our first turn alone in our region with three or more riders in: the turn,
     the cells we can reach and those the largest other rider can reach; or None."""
@@ -77,7 +83,7 @@ def sealed(transcript):
             return None
         reach = {r: distances(blocked, heads[r][2:]) for r in alive}
         ours = reach[me]
-        if not any(c in reach[r] for r in alive if r != me for c in ours if ours[c] > 0):
+        if alone(ours, [reach[r] for r in alive if r != me]):
             largest = max(len(reach[r]) - 1 for r in alive if r != me)
             return turn + 1, len(ours) - 1, largest
     return None
@@ -92,11 +98,9 @@ def windfalls(transcript):
             was_alive, was_blocked, was_heads = previous
             if set(was_alive) - set(alive):
                 before = distances(was_blocked, was_heads[me][2:])
-                others = [r for r in was_alive if r != me]
-                reach = set().union(*(distances(was_blocked, was_heads[r][2:]) for r in others))
-                alone = not any(c in reach for c, d in before.items() if d > 0)
+                others = [distances(was_blocked, was_heads[r][2:]) for r in was_alive if r != me]
                 after = distances(blocked, heads[me][2:])
-                yield len(before) - 1, len(after) - 1, alone
+                yield len(before) - 1, len(after) - 1, alone(before, others)
         previous = (alive, blocked, heads)
 
 
@@ -137,8 +141,8 @@ def main():
     for line in open(os.path.join(out, "games.jsonl")):
         game = json.loads(line)
         transcript = os.path.join(out, "transcripts", "game_%04d_A.txt" % game["index"])
-        for before, after, alone in windfalls(transcript):
-            falls.append((after - before, alone, game["places"]["A"]))
+        for before, after, was_alone in windfalls(transcript):
+            falls.append((after - before, was_alone, game["places"]["A"]))
         seal = sealed(transcript)
         if seal:
             seals.setdefault(game["places"]["A"], []).append(seal)
@@ -166,18 +170,16 @@ def main():
             "  place %d: %d games, median turn %g, A reaches %g cells, the largest other %g"
             % (place, len(rows), *medians)
         )
-
-
     print("a rider out, A and another still in: %d times" % len(falls))
-    for alone in (True, False):
-        rows = [f for f in falls if f[1] == alone]
+    for was_alone in (True, False):
+        rows = [f for f in falls if f[1] == was_alone]
         if rows:
-            won = [f for f in rows if f[0] > 10]
+            gains = [f for f in rows if f[0] > 10]
             print(
                 "  A %s: %d, A reached more than 10 cells more %d times (median %g more; A's places then %s)"
-                % ("alone in its region" if alone else "sharing its region", len(rows), len(won),
-                   statistics.median(f[0] for f in won) if won else 0,
-                   "/".join(str(sum(1 for f in won if f[2] == p)) for p in (1, 2, 3, 4)))
+                % ("alone in its region" if was_alone else "sharing its region", len(rows), len(gains),
+                   statistics.median(f[0] for f in gains) if gains else 0,
+                   "/".join(str(sum(1 for f in gains if f[2] == p)) for p in (1, 2, 3, 4)))
             )
 
 
