@@ -136,6 +136,7 @@ const OTHER_FLAGS: &[&str] = &[
     "--battle-eval",
     "--battle-fill",
     "--battle-branch",
+    "--battle-mcts-c",
     "--game",
     "--protocol",
     "--end-rule",

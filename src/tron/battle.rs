@@ -529,7 +529,7 @@ impl AlphaBetaGame for Paranoid {
 }
 
 /// How the Tron Battle bot plays (its `--battle-*` flags).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BattleConfig {
     /// Paranoid or best-reply alpha-beta.
     pub search: BattleSearch,
@@ -544,6 +544,8 @@ pub struct BattleConfig {
     /// the nearest) play only their greedy move in the paranoid and max-n searches
     /// ([`Paranoid::branch_within`]); with `None`, every rival branches.
     pub branch_within: Option<u32>,
+    /// The UCT constant of [`BattleSearch::MctsThenParanoid`].
+    pub mcts_exploration: f32,
 }
 
 impl Default for BattleConfig {
@@ -557,6 +559,7 @@ impl Default for BattleConfig {
             eval: RegionLead::Space,
             fill_alone: true,
             branch_within: None,
+            mcts_exploration: 1.0,
         }
     }
 }
@@ -570,6 +573,7 @@ impl BattleConfig {
         eval: RegionLead::Largest,
         fill_alone: false,
         branch_within: None,
+        mcts_exploration: 1.0,
     };
 
     /// The search's root for rider `me` to move in `battle`.
@@ -598,6 +602,11 @@ pub enum BattleSearch {
     /// Max-n while three or more riders are searched, paranoid alpha-beta in a duel
     /// (where the two agree but for alpha-beta's cut-offs and the space evaluation).
     MaxNThenParanoid,
+    /// Monte-Carlo tree search while three or more riders are searched, every rival
+    /// choosing by its own reward ([`super::battle_mcts`], max-n UCT), or by the lowest
+    /// for us ([`super::battle_mcts::RivalChoice::AgainstUs`]); paranoid alpha-beta in a
+    /// duel.
+    MctsThenParanoid(super::battle_mcts::RivalChoice),
 }
 
 /// The riders the Tron Battle search plays against; the others stand still in it.

@@ -17,6 +17,7 @@
 
 pub mod alphabeta;
 pub mod battle;
+pub mod battle_mcts;
 pub mod codingame;
 pub mod direction;
 pub mod endgame;

@@ -14,6 +14,7 @@ use crate::search::{Limits, SearchStats};
 use crate::tron::battle::{
     Battle, BattleConfig, BattleSearch, BestReply, Paranoid, RegionLead, HEIGHT, MAX_RIDERS, WIDTH,
 };
+use crate::tron::battle_mcts::{self, RivalChoice};
 use crate::tron::codingame::{format_direction, parse_rider, RiderLine};
 use crate::tron::direction::Direction;
 use crate::tron::endgame::fill_longest_from;
@@ -38,6 +39,13 @@ pub enum Searcher {
     MaxN,
     /// Max-n with three or more riders searched, else the paranoid alpha-beta.
     MaxNThenParanoid(AlphaBeta<Paranoid, RegionLead>),
+    /// Monte-Carlo tree search with three or more riders searched (a fresh tree each
+    /// turn), else the paranoid alpha-beta.
+    MctsThenParanoid {
+        duel: AlphaBeta<Paranoid, RegionLead>,
+        rivals: RivalChoice,
+        exploration: f32,
+    },
 }
 
 /// What a search found: its move, score, depth and statistics.
@@ -61,6 +69,11 @@ impl Searcher {
             BattleSearch::MaxNThenParanoid => {
                 Searcher::MaxNThenParanoid(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
             }
+            BattleSearch::MctsThenParanoid(rivals) => Searcher::MctsThenParanoid {
+                duel: AlphaBeta::new(AlphaBetaConfig::default(), config.eval),
+                rivals,
+                exploration: config.mcts_exploration,
+            },
         }
     }
 
@@ -70,6 +83,22 @@ impl Searcher {
             Searcher::Paranoid(search) => paranoid(search, root, limits),
             Searcher::MaxNThenParanoid(search) if root.searched() < 3 => {
                 paranoid(search, root, limits)
+            }
+            Searcher::MctsThenParanoid { duel, .. } if root.searched() < 3 => {
+                paranoid(duel, root, limits)
+            }
+            Searcher::MctsThenParanoid {
+                rivals,
+                exploration,
+                ..
+            } => {
+                let r = battle_mcts::search(root, limits, *exploration, *rivals);
+                Found {
+                    best: r.best,
+                    score: r.score,
+                    depth: r.depth,
+                    stats: r.stats,
+                }
             }
             Searcher::BestReply(search) => {
                 let r = search.search(&BestReply(root.clone()), limits);
@@ -395,6 +424,7 @@ mod tests {
                 eval: RegionLead::Each,
                 fill_alone: true,
                 branch_within: None,
+                mcts_exploration: 1.0,
             },
             BattleConfig {
                 search: BattleSearch::Paranoid,
@@ -402,9 +432,19 @@ mod tests {
                 eval: RegionLead::Largest,
                 fill_alone: false,
                 branch_within: None,
+                mcts_exploration: 1.0,
             },
             BattleConfig {
                 branch_within: Some(0),
+                ..BattleConfig::default()
+            },
+            BattleConfig {
+                search: BattleSearch::MctsThenParanoid(RivalChoice::OwnReward),
+                ..BattleConfig::default()
+            },
+            BattleConfig {
+                search: BattleSearch::MctsThenParanoid(RivalChoice::AgainstUs),
+                mcts_exploration: 0.5,
                 ..BattleConfig::default()
             },
         ];
