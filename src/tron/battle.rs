@@ -16,7 +16,7 @@ use super::space::reachable_from;
 use super::TronState;
 use crate::game::{Outcome, Player};
 use crate::search::alphabeta::{AlphaBetaGame, Evaluate, Score};
-use crate::search::Game;
+use crate::search::{Game, SearchStats};
 
 /// CodinGame's grid.
 pub const WIDTH: usize = 30;
@@ -526,6 +526,17 @@ impl AlphaBetaGame for Paranoid {
     fn move_slot(&self, mv: Direction) -> usize {
         mv.index()
     }
+}
+
+/// What a Tron Battle search found for the rider to move at the root: its move (`None`
+/// if no search finished), its value for that rider, the depth in plies of the search it
+/// comes from, and the statistics.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    pub best: Option<Direction>,
+    pub score: Score,
+    pub depth: u32,
+    pub stats: SearchStats,
 }
 
 /// How the Tron Battle bot plays (its `--battle-*` flags).

@@ -7,9 +7,11 @@
 //! the Light Riders search values its leaves. Riders frozen in the position
 //! ([`Paranoid::frozen`]) stand still, as in the alpha-beta searches.
 
-use super::battle::{region_scores, Paranoid, MAX_RIDERS};
+use super::battle::{region_scores, Found, Paranoid, MAX_RIDERS};
 use super::direction::Direction;
+use super::evaluate::logistic;
 use crate::search::alphabeta::Score;
+use crate::search::bandit::ucb1_bonus;
 use crate::search::{Game, Limits, SearchStats};
 use std::time::Instant;
 
@@ -27,18 +29,6 @@ pub enum RivalChoice {
     OwnReward,
     /// Each rival minimises ours (paranoid).
     AgainstUs,
-}
-
-/// What [`search`] found for the rider to move at the root.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MctsResult {
-    /// The root's most visited move (`None` if the root has no move).
-    pub best: Option<Direction>,
-    /// The mean reward of the root for the searcher, in thousandths.
-    pub score: Score,
-    /// The longest line from the root, in plies.
-    pub depth: u32,
-    pub stats: SearchStats,
 }
 
 /// A node of the tree: the move that led to it, its children (contiguous in the tree's
@@ -65,13 +55,9 @@ impl Node {
 }
 
 /// Searches `root` (the searcher `root.me` to move) until `limits`, with the UCT
-/// constant `exploration`.
-pub fn search(
-    root: &Paranoid,
-    limits: Limits,
-    exploration: f32,
-    rivals: RivalChoice,
-) -> MctsResult {
+/// constant `exploration`: the root's most visited move, its mean reward for the searcher
+/// in thousandths, and the longest line from the root.
+pub fn search(root: &Paranoid, limits: Limits, exploration: f32, rivals: RivalChoice) -> Found {
     let started = Instant::now();
     let mut nodes = vec![Node::new(Direction::Up)];
     let mut path = Vec::with_capacity(64);
@@ -123,7 +109,7 @@ pub fn search(
     } else {
         (root_node.sums[root.me] / root_node.visits as f32 * 1000.0) as Score
     };
-    MctsResult {
+    Found {
         best,
         score,
         depth,
@@ -161,7 +147,7 @@ fn select(
             RivalChoice::AgainstUs if rider != me => visits - child.sums[me],
             _ => child.sums[rider],
         };
-        let bound = sum / visits + exploration * (log_visits / visits).sqrt();
+        let bound = sum / visits + ucb1_bonus(exploration, log_visits, child.visits);
         if bound > best.1 {
             best = (index, bound);
         }
@@ -196,7 +182,7 @@ fn evaluate(position: &Paranoid) -> Rewards {
             .max()
             .unwrap_or(0);
         let lead = (scores[rider] - largest_other) as f32;
-        rewards[rider] = 1.0 / (1.0 + (-lead / LEAD_SCALE).exp());
+        rewards[rider] = logistic(lead, LEAD_SCALE);
     }
     rewards
 }
@@ -206,7 +192,7 @@ mod tests {
     use super::*;
     use crate::tron::battle::Battle;
 
-    fn run(battle: Battle, me: usize, rivals: RivalChoice) -> MctsResult {
+    fn run(battle: Battle, me: usize, rivals: RivalChoice) -> Found {
         search(
             &Paranoid::all(battle, me),
             Limits::iterations(20_000),

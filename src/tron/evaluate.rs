@@ -99,6 +99,12 @@ impl Space {
     }
 }
 
+/// The logistic curve of scale `scale` at `score`: an evaluation turned into a reward in
+/// `0.0..=1.0`, one half at 0, 1/(1 + e⁻¹) at `scale` (the searches' leaf values).
+pub fn logistic(score: f32, scale: f32) -> f32 {
+    1.0 / (1.0 + (-score / scale).exp())
+}
+
 /// The evaluation of a position whose riders both live, from `player`'s view.
 pub fn evaluate(state: &TronState, player: Player) -> Score {
     space(state).score(player)

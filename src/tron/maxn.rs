@@ -6,7 +6,7 @@
 //! without pruning. Riders frozen in the position ([`Paranoid::frozen`]) stand still, as in
 //! the paranoid search, and its evaluation is that search's region lead seen by each rider.
 
-use super::battle::{regions, Paranoid, MAX_RIDERS};
+use super::battle::{regions, Found, Paranoid, MAX_RIDERS};
 use super::direction::Direction;
 use crate::search::alphabeta::{Score, WIN};
 use crate::search::{Game, Limits, SearchStats};
@@ -15,20 +15,9 @@ use std::time::Instant;
 /// A value for every rider, by seat.
 type Values = [Score; MAX_RIDERS];
 
-/// What [`search`] found for the rider to move at the root.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MaxNResult {
-    /// The root rider's move of the deepest search finished (`None` if none finished).
-    pub best: Option<Direction>,
-    /// That search's value of the position for the root rider.
-    pub score: Score,
-    /// That search's depth in plies.
-    pub depth: u32,
-    pub stats: SearchStats,
-}
-
-/// Searches `root` (the searcher `root.me` to move) round by round until `limits`.
-pub fn search(root: &Paranoid, limits: Limits) -> MaxNResult {
+/// Searches `root` (the searcher `root.me` to move) round by round until `limits`: the
+/// move and value of the deepest search finished.
+pub fn search(root: &Paranoid, limits: Limits) -> Found {
     let started = Instant::now();
     let mut search = MaxN {
         limits,
@@ -51,7 +40,7 @@ pub fn search(root: &Paranoid, limits: Limits) -> MaxNResult {
         }
     }
     let (best, score, depth) = found;
-    MaxNResult {
+    Found {
         best,
         score,
         depth,

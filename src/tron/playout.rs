@@ -95,7 +95,7 @@ impl SpaceScore {
 
     /// The logistic curve of scale `scale` at `score`.
     fn logistic(&self, score: f32) -> f32 {
-        1.0 / (1.0 + (-score / self.scale).exp())
+        evaluate::logistic(score, self.scale)
     }
 }
 

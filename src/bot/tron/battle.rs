@@ -10,9 +10,10 @@
 
 use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
-use crate::search::{Limits, SearchStats};
+use crate::search::Limits;
 use crate::tron::battle::{
-    Battle, BattleConfig, BattleSearch, BestReply, Paranoid, RegionLead, HEIGHT, MAX_RIDERS, WIDTH,
+    Battle, BattleConfig, BattleSearch, BestReply, Found, Paranoid, RegionLead, HEIGHT, MAX_RIDERS,
+    WIDTH,
 };
 use crate::tron::battle_mcts::{self, RivalChoice};
 use crate::tron::codingame::{format_direction, parse_rider, RiderLine};
@@ -46,14 +47,6 @@ pub enum Searcher {
         rivals: RivalChoice,
         exploration: f32,
     },
-}
-
-/// What a search found: its move, score, depth and statistics.
-pub struct Found {
-    pub best: Option<Direction>,
-    pub score: i32,
-    pub depth: u32,
-    pub stats: SearchStats,
 }
 
 impl Searcher {
@@ -91,15 +84,7 @@ impl Searcher {
                 rivals,
                 exploration,
                 ..
-            } => {
-                let r = battle_mcts::search(root, limits, *exploration, *rivals);
-                Found {
-                    best: r.best,
-                    score: r.score,
-                    depth: r.depth,
-                    stats: r.stats,
-                }
-            }
+            } => battle_mcts::search(root, limits, *exploration, *rivals),
             Searcher::BestReply(search) => {
                 let r = search.search(&BestReply(root.clone()), limits);
                 Found {
@@ -109,15 +94,7 @@ impl Searcher {
                     stats: r.stats(),
                 }
             }
-            Searcher::MaxN | Searcher::MaxNThenParanoid(_) => {
-                let r = maxn::search(root, limits);
-                Found {
-                    best: r.best,
-                    score: r.score,
-                    depth: r.depth,
-                    stats: r.stats,
-                }
-            }
+            Searcher::MaxN | Searcher::MaxNThenParanoid(_) => maxn::search(root, limits),
         }
     }
 }
