@@ -214,6 +214,30 @@ mod tests {
     }
 
     #[test]
+    fn the_exploration_constant_and_the_rivals_choice_change_the_search() {
+        let board = || Battle::new(10, 10, &[(2, 2), (7, 2), (5, 7)]).unwrap();
+        let at = |exploration, rivals| {
+            search(
+                &Paranoid::all(board(), 0),
+                Limits::iterations(3_000),
+                exploration,
+                rivals,
+            )
+        };
+        let (narrow, wide) = (
+            at(0.1, RivalChoice::OwnReward),
+            at(5.0, RivalChoice::OwnReward),
+        );
+        assert!(narrow.depth > wide.depth, "{narrow:?} {wide:?}");
+        let against = at(1.0, RivalChoice::AgainstUs);
+        let own = at(1.0, RivalChoice::OwnReward);
+        assert!(
+            against.score < own.score,
+            "rivals against us leave us less: {against:?} {own:?}"
+        );
+    }
+
+    #[test]
     fn rewards_squash_each_searched_riders_lead() {
         // 0 . . . . 1 . . . 2   regions 2, 3 and 1 cells: rider 1 leads
         let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
