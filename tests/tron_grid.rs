@@ -133,6 +133,16 @@ proptest! {
     }
 
     #[test]
+    fn inner_edges_count_the_model_s_neighbouring_pairs(m in model_strategy()) {
+        let pairs = (0..m.h as i32)
+            .flat_map(|y| (0..m.w as i32).map(move |x| (x, y)))
+            .filter(|&(x, y)| m.get(x, y))
+            .map(|(x, y)| u32::from(m.get(x + 1, y)) + u32::from(m.get(x, y + 1)))
+            .sum::<u32>();
+        prop_assert_eq!(m.to_bitboard().inner_edges(), pairs);
+    }
+
+    #[test]
     fn neighbours_and_fill_match_the_model((within, seed) in pair_strategy()) {
         let w = within.to_bitboard();
         let s = seed.to_bitboard();
@@ -210,6 +220,22 @@ fn shifts_drop_cells_at_every_edge_for_several_widths() {
                 vec![(x, y)]
             );
         }
+    }
+}
+
+#[test]
+fn the_board_mask_is_exactly_the_board_cells_at_any_width() {
+    // Rows that straddle a word boundary, the widest rows, CodinGame's board.
+    for (w, h) in [(62, 16), (61, 3), (33, 30), (30, 20), (16, 16), (1, 1)] {
+        let g = Grid::new(w, h).unwrap();
+        let mask = g.board_mask();
+        let mut expected = Bitboard::empty(g);
+        for y in 0..h {
+            for x in 0..w {
+                expected.set_index(g.index(x, y));
+            }
+        }
+        assert_eq!(mask, expected, "{w}x{h}");
     }
 }
 

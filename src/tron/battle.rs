@@ -300,8 +300,7 @@ pub fn region_scores(battle: &Battle) -> [Score; MAX_RIDERS] {
 
 /// A region's score: [`CELL`] a cell and [`EDGE`] an edge between two of its cells.
 fn region_score(cells: &Bitboard) -> Score {
-    let edges = (*cells & cells.shift_right()).count() + (*cells & cells.shift_down()).count();
-    cells.count() as Score * CELL + edges as Score * EDGE
+    cells.count() as Score * CELL + cells.inner_edges() as Score * EDGE
 }
 
 /// The cells each rider reaches strictly before every other (by shortest free path, all
@@ -360,23 +359,23 @@ fn grow_voronoi(battle: &Battle, mut step: impl FnMut(&[Bitboard; MAX_RIDERS], &
             reached |= *front;
         }
     }
+    // Each frontier is grown in place: a rider's next step needs only its own frontier
+    // and the cells reached before this step (no copies of the four boards per step).
     loop {
-        let mut grown = [Bitboard::empty(grid); MAX_RIDERS];
         let mut once = Bitboard::empty(grid);
         let mut twice = Bitboard::empty(grid);
-        for rider in 0..riders {
-            if frontier[rider].is_empty() {
+        for front in frontier.iter_mut().take(riders) {
+            if front.is_empty() {
                 continue;
             }
-            grown[rider] = frontier[rider].neighbours(&free).and_not(&reached);
-            twice |= once & grown[rider];
-            once |= grown[rider];
+            *front = front.neighbours(&free).and_not(&reached);
+            twice |= once & *front;
+            once |= *front;
         }
         if once.is_empty() {
             return;
         }
-        step(&grown, &twice);
-        frontier = grown;
+        step(&frontier, &twice);
         reached |= once;
     }
 }

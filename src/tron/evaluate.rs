@@ -105,6 +105,27 @@ pub fn logistic(score: f32, scale: f32) -> f32 {
     1.0 / (1.0 + (-score / scale).exp())
 }
 
+/// Runs `$body` with `$board` the [`Board`] of `$state` in the fewest words that hold its
+/// grid: every fill and shift of the evaluation loops over all of a board's words.
+macro_rules! sized_board {
+    ($state:expr, $board:ident => $body:expr) => {
+        match $state.grid().words() {
+            words if words <= SMALL => {
+                let $board = Board::<SMALL>::new($state);
+                $body
+            }
+            words if words <= MEDIUM => {
+                let $board = Board::<MEDIUM>::new($state);
+                $body
+            }
+            _ => {
+                let $board = Board::<WORDS>::new($state);
+                $body
+            }
+        }
+    };
+}
+
 /// The evaluation of a position whose riders both live, from `player`'s view.
 pub fn evaluate(state: &TronState, player: Player) -> Score {
     space(state).score(player)
@@ -113,25 +134,19 @@ pub fn evaluate(state: &TronState, player: Player) -> Score {
 /// The settled value of separated riders from `player`'s view, or `None` while they share
 /// space (cheaper than [`evaluate`]: the fills stop where the riders' regions meet).
 pub fn settled(state: &TronState, player: Player) -> Option<Score> {
-    let separated = if state.grid().words() <= SMALL {
-        Board::<SMALL>::new(state).separated()
-    } else {
-        Board::<WORDS>::new(state).separated()
-    };
+    let separated = sized_board!(state, board => board.separated());
     separated.then(|| space(state).score(player))
 }
 
 /// The Voronoi territories, separation and fillable space of both riders.
 pub fn space(state: &TronState) -> Space {
-    if state.grid().words() <= SMALL {
-        Board::<SMALL>::new(state).space()
-    } else {
-        Board::<WORDS>::new(state).space()
-    }
+    sized_board!(state, board => board.space())
 }
 
 /// Words of the boards up to 16x16 ((16 + 2) * 17 = 306 bits).
 const SMALL: usize = 5;
+/// Words of the boards up to CodinGame's 30x20 ((20 + 2) * 31 = 682 bits).
+const MEDIUM: usize = 11;
 
 /// [`Grid::white_mask`], computed once per board size and thread (it walks every cell).
 fn white_cells(grid: Grid) -> Bitboard {
@@ -922,16 +937,12 @@ impl Chain {
 /// that [`space`] must match on every position.
 #[cfg(test)]
 pub(crate) mod reference {
-    use super::{Board, Cells, Space, SMALL, WORDS};
+    use super::{Board, Cells, Space, MEDIUM, SMALL, WORDS};
     use crate::tron::TronState;
 
     /// [`super::space`], the old way.
     pub(crate) fn space(state: &TronState) -> Space {
-        if state.grid().words() <= SMALL {
-            board_space(&Board::<SMALL>::new(state))
-        } else {
-            board_space(&Board::<WORDS>::new(state))
-        }
+        sized_board!(state, board => board_space(&board))
     }
 
     fn board_space<const N: usize>(board: &Board<N>) -> Space {
