@@ -439,6 +439,28 @@ impl Paranoid {
             .filter(move |&r| r != self.me && self.battle.is_alive(r) && self.frozen >> r & 1 == 0)
     }
 
+    /// Each searched rider's (us while in, and [`Paranoid::rivals`]) value minus the
+    /// largest other searched rider's, by seat; `None` for riders out or not searched.
+    /// The lead by which the multi-player searches (max-n, the tree search) value each
+    /// rider.
+    pub fn leads(&self, values: [Score; MAX_RIDERS]) -> [Option<Score>; MAX_RIDERS] {
+        let searched: Vec<usize> = std::iter::once(self.me)
+            .filter(|&me| self.battle.is_alive(me))
+            .chain(self.rivals())
+            .collect();
+        let mut leads = [None; MAX_RIDERS];
+        for &rider in &searched {
+            let largest_other = searched
+                .iter()
+                .filter(|&&other| other != rider)
+                .map(|&other| values[other])
+                .max()
+                .unwrap_or(0);
+            leads[rider] = Some(values[rider] - largest_other);
+        }
+        leads
+    }
+
     /// Lets the rivals whose head lies more than `within` steps (Manhattan) from ours
     /// play only their greedy move; the nearest rival always branches.
     pub fn branch_within(mut self, within: u32) -> Paranoid {

@@ -171,20 +171,9 @@ fn ended(position: &Paranoid) -> Rewards {
 /// a rider out (or not searched) gets 0.
 fn evaluate(position: &Paranoid) -> Rewards {
     let scores = region_scores(&position.battle);
-    let battle = &position.battle;
-    let searched =
-        |r: usize| battle.is_alive(r) && (r == position.me || position.frozen >> r & 1 == 0);
-    let mut rewards = [0.0; MAX_RIDERS];
-    for rider in (0..battle.riders()).filter(|&r| searched(r)) {
-        let largest_other = (0..battle.riders())
-            .filter(|&o| o != rider && searched(o))
-            .map(|o| scores[o])
-            .max()
-            .unwrap_or(0);
-        let lead = (scores[rider] - largest_other) as f32;
-        rewards[rider] = logistic(lead, LEAD_SCALE);
-    }
-    rewards
+    position
+        .leads(scores)
+        .map(|lead| lead.map_or(0.0, |lead| logistic(lead as f32, LEAD_SCALE)))
 }
 
 #[cfg(test)]

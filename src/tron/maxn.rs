@@ -127,22 +127,8 @@ fn ended(position: &Paranoid, ply: u32) -> Option<Values> {
 /// Each searched rider's Voronoi region minus the largest other searched rider's; a rider
 /// out of the game gets `-WIN`.
 fn evaluate(position: &Paranoid) -> Values {
-    let counts = regions(&position.battle);
-    let searched: Vec<usize> = std::iter::once(position.me)
-        .filter(|&me| position.battle.is_alive(me))
-        .chain(position.rivals())
-        .collect();
-    let mut values = [-WIN; MAX_RIDERS];
-    for &rider in &searched {
-        let largest_other = searched
-            .iter()
-            .filter(|&&o| o != rider)
-            .map(|&o| counts[o])
-            .max()
-            .unwrap_or(0);
-        values[rider] = counts[rider] as Score - largest_other as Score;
-    }
-    values
+    let counts = regions(&position.battle).map(|cells| cells as Score);
+    position.leads(counts).map(|lead| lead.unwrap_or(-WIN))
 }
 
 #[cfg(test)]
