@@ -93,6 +93,9 @@ pub struct Budget {
     /// Never answer later than this, even while a search is still undecided
     /// (the max-robust extension stops here).
     pub hard_ms: u64,
+    /// A search that knows when its move is decided may answer from here on
+    /// (`--tron-early-stop`): the time saved stays in the bank.
+    pub earliest_ms: u64,
 }
 
 impl Budget {
@@ -100,11 +103,17 @@ impl Budget {
     pub const IMMEDIATE: Budget = Budget {
         target_ms: 0,
         hard_ms: 0,
+        earliest_ms: 0,
     };
 
     /// When to aim to answer a request received at `received`.
     pub fn target_at(&self, received: Instant) -> Instant {
         received + Duration::from_millis(self.target_ms)
+    }
+
+    /// When a decided search may answer a request received at `received`.
+    pub fn earliest_at(&self, received: Instant) -> Instant {
+        received + Duration::from_millis(self.earliest_ms)
     }
 
     /// When to answer at the latest a request received at `received`.
@@ -138,9 +147,13 @@ pub fn budget(tc: &TimeControl, bank_ms: u64, move_number: u32, legal_moves: u32
     let free = (bank_ms + tc.time_per_move_ms).saturating_sub(tc.timebank_max_ms);
     let target = target.max(free).min(usable);
     let hard = (target * 2).min(usable).max(target);
+    // A decided move may answer after a quarter of the target, but not before the
+    // refill the cap would throw away is spent.
+    let earliest = (target / 4).max(free).min(target);
     Budget {
         target_ms: target,
         hard_ms: hard,
+        earliest_ms: earliest,
     }
 }
 
@@ -169,6 +182,7 @@ pub fn alphabeta_budget(
     Budget {
         target_ms: target,
         hard_ms: target,
+        earliest_ms: target,
     }
 }
 
@@ -333,5 +347,18 @@ mod tests {
         assert_eq!(budget(&tron, 10_000, 1, 2), b);
         // A bank that only holds the refill spends (nearly) all of it.
         assert_eq!(budget(&tron, 200, 50, 3).target_ms, 170);
+    }
+
+    #[test]
+    fn a_decided_move_answers_after_a_quarter_of_its_target_but_never_wastes_the_refill() {
+        let tron = TimeControl::tron(10_000, 200, 256);
+        // A full bank: spending less than the refill would lose the rest of it to the cap.
+        let full = budget(&tron, 10_000, 1, 3);
+        assert_eq!((full.target_ms, full.earliest_ms), (516, 200));
+        let b = budget(&tron, 4_000, 40, 3);
+        assert_eq!(b.earliest_ms, b.target_ms / 4, "{b:?}");
+        // Alpha-beta keeps its last finished iteration: no early answer.
+        let ab = alphabeta_budget(&tron, 4_000, 40, 3);
+        assert_eq!(ab.earliest_ms, ab.target_ms);
     }
 }

@@ -244,6 +244,10 @@ pub struct TronConfig {
     /// A draw is worth 0.5 − contempt to the bot in the Monte-Carlo searches (a
     /// head-on crash, or separated riders with equal space).
     pub contempt: f32,
+    /// Answer before the budget's target once the decoupled search's move would stand
+    /// even if this share of the iterations left went to the runner-up (0 = never):
+    /// the time stays in the bank for undecided moves.
+    pub early_stop: f32,
     /// CodinGame's Tron Battle (2-4 riders): its own alpha-beta player's settings.
     pub battle: BattleConfig,
 }
@@ -281,6 +285,7 @@ impl Default for TronConfig {
             expand_visits: 4,
             alphabeta_at_free_percent: 0,
             contempt: LIGHT_RIDERS_CONTEMPT,
+            early_stop: 0.0,
             battle: BattleConfig::default(),
         }
     }
@@ -820,6 +825,20 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
+        name: "--tron-early-stop",
+        value: "SHARE",
+        needs: "a number from 0 to 1",
+        help: &[
+            "decoupled MCTS: answer before the move's target time once",
+            "its move would stand if SHARE of the iterations left all",
+            "went to the runner-up; 0 = never [0]",
+        ],
+        set: |c, v| {
+            c.early_stop = v.unit()?;
+            Ok(())
+        },
+    },
+    Flag {
         name: "--tron-pes",
         value: "",
         needs: "",
@@ -945,6 +964,16 @@ mod tests {
         let config = Config::from_args(&["--tron-search", "alphabeta"]).unwrap();
         assert_eq!(config.tron.search, TronSearchKind::AlphaBeta);
         assert!(Config::from_args(&["--tron-search", "minimax"]).is_err());
+    }
+
+    #[test]
+    fn the_early_stop_is_a_share_from_0_to_1() {
+        let share =
+            |text| Config::from_args(&["--tron-early-stop", text]).map(|c| c.tron.early_stop);
+        assert_eq!(Config::default().tron.early_stop, 0.0);
+        assert_eq!(share("0.5"), Ok(0.5));
+        let err = share("1.5").unwrap_err();
+        assert!(err.contains("--tron-early-stop"), "{err}");
     }
 
     #[test]

@@ -6,7 +6,7 @@ use crate::bot::session::{ponder_slice, ActRequest, GamePlayer, Settings};
 use crate::bot::Config;
 use crate::game::Player;
 use crate::protocol::{GameUpdate, Token};
-use crate::search::{think, FastRng, Limits};
+use crate::search::{think, think_stopping_early, FastRng, Limits};
 use crate::timeman::{self, TimeControl, TRON_TIME_PER_MOVE_MS};
 use crate::tron::endgame;
 use crate::tron::TronAnswer;
@@ -103,12 +103,14 @@ impl TronPlayer {
             )),
         };
         let received = request.received;
-        let stats = think(
-            searcher,
-            received,
-            budget.target_at(received),
-            budget.hard_at(received),
-        );
+        let (target, hard) = (budget.target_at(received), budget.hard_at(received));
+        let stats = if config.early_stop > 0.0 {
+            let earliest = budget.earliest_at(received);
+            let share = config.early_stop;
+            think_stopping_early(searcher, received, earliest, target, hard, share)
+        } else {
+            think(searcher, received, target, hard)
+        };
         let chosen = searcher.best_move(&mut self.rng);
         let search = match kind {
             TronSearchKind::Mcts => format!("variant={:?}", config.variant),

@@ -6,6 +6,7 @@ use super::options::{TronConfig, TronSearchKind};
 use crate::game::Player;
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Score, SearchResult};
 use crate::search::simultaneous::root_parallel::SimRootParallel;
+use crate::search::simultaneous::RootAction;
 use crate::search::tree::{Proof, Tree};
 use crate::search::{
     FastRng, FinalMove, Limits, Search, SearchStats, SequentialEvaluator, Sequentialized,
@@ -248,6 +249,29 @@ impl Search for TronSearcher {
             TronSearcher::AlphaBeta { .. } => true,
         }
     }
+
+    /// The decoupled search only: its move is decided when the final-move rule plays it
+    /// for certain and it leads every other root move by more than `remaining` visits.
+    fn decided_within(&self, remaining_iterations: u64) -> bool {
+        match self {
+            TronSearcher::Decoupled { search, me } => {
+                decided_within(&search.root_actions(*me), remaining_iterations)
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Whether the root move the final-move rule plays for certain is the most visited, ahead
+/// of every other by more than `remaining` visits (no if the rule mixes its moves).
+fn decided_within(actions: &[RootAction<Direction>], remaining: u64) -> bool {
+    let Some(chosen) = actions.iter().find(|a| a.final_probability > 0.999) else {
+        return false;
+    };
+    actions
+        .iter()
+        .filter(|a| a.mv != chosen.mv)
+        .all(|a| u64::from(a.visits) + remaining < u64::from(chosen.visits))
 }
 
 impl fmt::Debug for TronSearcher {
@@ -321,5 +345,46 @@ mod tests {
         let start = TronState::light_riders_start();
         assert_eq!(kind(with("99"), &start), TronSearchKind::Mcts);
         assert_eq!(kind(with("100"), &start), TronSearchKind::AlphaBeta);
+    }
+
+    #[test]
+    fn a_move_is_decided_when_the_runner_up_cannot_catch_up() {
+        let action = |mv, visits, final_probability| RootAction {
+            mv,
+            visits,
+            mean: 0.5,
+            final_probability,
+        };
+        let (up, left, right) = (Direction::Up, Direction::Left, Direction::Right);
+        let led = [
+            action(up, 1_000, 1.0),
+            action(left, 300, 0.0),
+            action(right, 100, 0.0),
+        ];
+        assert!(decided_within(&led, 699));
+        assert!(!decided_within(&led, 700));
+        // The rule plays a less visited move: more search may change it.
+        let against_visits = [action(up, 1_000, 0.0), action(left, 300, 1.0)];
+        assert!(!decided_within(&against_visits, 0));
+        // A mixed strategy is never decided.
+        let mixed = [action(up, 1_000, 0.9), action(left, 10, 0.1)];
+        assert!(!decided_within(&mixed, 0));
+        // One move: nothing to decide.
+        assert!(decided_within(&[action(up, 0, 1.0)], u64::MAX - 1));
+    }
+
+    #[test]
+    fn only_the_decoupled_search_decides_early() {
+        let state = TronState::from_diagram("....\n0..#\n...1").unwrap();
+        for (args, can_decide) in [
+            (&[][..], true),
+            (&["--tron-variant", "suct"][..], false),
+            (&["--tron-search", "alphabeta"][..], false),
+        ] {
+            let config = Config::from_args(args).unwrap().tron;
+            let mut searcher = TronSearcher::new(&config, state.clone(), 0, 7, 1);
+            searcher.search(Limits::iterations(5_000));
+            assert_eq!(searcher.decided_within(0), can_decide, "{args:?}");
+        }
     }
 }
