@@ -32,6 +32,9 @@ pub const DUCT_MAX_FINAL: FinalMove = FinalMove::WorstReply { weight: 0.5 };
 /// What a draw costs the bot in the Light Riders Monte-Carlo searches (issue 34): 0.4
 /// for it, 0.6 for its opponent, so that it plays on for a win on symmetric boards.
 pub const LIGHT_RIDERS_CONTEMPT: f32 = 0.1;
+/// The Light Riders search answers once its move would stand even if all the iterations
+/// left went to the runner-up (issue 34): the time saved goes to the undecided moves.
+pub const LIGHT_RIDERS_EARLY_STOP: f32 = 1.0;
 
 /// Which search plays the open Light Riders game (separated riders always go to the
 /// endgame filler).
@@ -256,8 +259,9 @@ impl Default for TronConfig {
     /// Decoupled UCT with the worst-reply final move ([`DUCT_MAX_FINAL`]), crash-avoiding
     /// moves scored at once by the space evaluation (the strongest Monte-Carlo setting in
     /// the arena, and as strong as the alpha-beta engine: see the README), nodes created
-    /// after 4 visits, a contempt for draws ([`LIGHT_RIDERS_CONTEMPT`]), and the endgame
-    /// filler once the riders are separated.
+    /// after 4 visits, a contempt for draws ([`LIGHT_RIDERS_CONTEMPT`]), an answer as
+    /// soon as the move is decided ([`LIGHT_RIDERS_EARLY_STOP`]), and the endgame filler
+    /// once the riders are separated.
     fn default() -> Self {
         TronConfig {
             search: TronSearchKind::Mcts,
@@ -285,7 +289,7 @@ impl Default for TronConfig {
             expand_visits: 4,
             alphabeta_at_free_percent: 0,
             contempt: LIGHT_RIDERS_CONTEMPT,
-            early_stop: 0.0,
+            early_stop: LIGHT_RIDERS_EARLY_STOP,
             battle: BattleConfig::default(),
         }
     }
@@ -831,7 +835,7 @@ const FLAGS: &[Flag<TronConfig>] = &[
         help: &[
             "decoupled MCTS: answer before the move's target time once",
             "its move would stand if SHARE of the iterations left all",
-            "went to the runner-up; 0 = never [0]",
+            "went to the runner-up; 0 = never [1]",
         ],
         set: |c, v| {
             c.early_stop = v.unit()?;
@@ -970,7 +974,7 @@ mod tests {
     fn the_early_stop_is_a_share_from_0_to_1() {
         let share =
             |text| Config::from_args(&["--tron-early-stop", text]).map(|c| c.tron.early_stop);
-        assert_eq!(Config::default().tron.early_stop, 0.0);
+        assert_eq!(Config::default().tron.early_stop, LIGHT_RIDERS_EARLY_STOP);
         assert_eq!(share("0.5"), Ok(0.5));
         let err = share("1.5").unwrap_err();
         assert!(err.contains("--tron-early-stop"), "{err}");
