@@ -435,25 +435,26 @@ impl Paranoid {
 
     /// The rivals the search plays: every other rider still in and not frozen.
     pub fn rivals(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.battle.riders())
-            .filter(move |&r| r != self.me && self.battle.is_alive(r) && self.frozen >> r & 1 == 0)
+        (0..self.battle.riders()).filter(move |&r| r != self.me && self.is_searched(r))
+    }
+
+    /// Whether the search plays `rider`: still in, and us or a rival not frozen.
+    fn is_searched(&self, rider: usize) -> bool {
+        self.battle.is_alive(rider) && (rider == self.me || self.frozen >> rider & 1 == 0)
     }
 
     /// Each searched rider's (us while in, and [`Paranoid::rivals`]) value minus the
     /// largest other searched rider's, by seat; `None` for riders out or not searched.
     /// The lead by which the multi-player searches (max-n, the tree search) value each
-    /// rider.
+    /// rider, at every leaf: no allocation.
     pub fn leads(&self, values: [Score; MAX_RIDERS]) -> [Option<Score>; MAX_RIDERS] {
-        let searched: Vec<usize> = std::iter::once(self.me)
-            .filter(|&me| self.battle.is_alive(me))
-            .chain(self.rivals())
-            .collect();
+        let riders = 0..self.battle.riders();
         let mut leads = [None; MAX_RIDERS];
-        for &rider in &searched {
-            let largest_other = searched
-                .iter()
-                .filter(|&&other| other != rider)
-                .map(|&other| values[other])
+        for rider in riders.clone().filter(|&r| self.is_searched(r)) {
+            let largest_other = riders
+                .clone()
+                .filter(|&other| other != rider && self.is_searched(other))
+                .map(|other| values[other])
                 .max()
                 .unwrap_or(0);
             leads[rider] = Some(values[rider] - largest_other);
