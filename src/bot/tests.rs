@@ -125,8 +125,9 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
 /// Options that choose what runs rather than how it searches.
 /// `--tron-late-alphabeta` changes the search only later in the game: the options'
 /// and the bot's Light Riders tests check it; `--ponder` changes when the bot
-/// searches: the bot's UTTT tests check it. `--tron-early-stop` changes when the search
-/// answers: the search's and the Light Riders searcher's tests check it.
+/// searches: the bot's UTTT tests check it. `--tron-early-stop` and `--tron-extend`
+/// change when the search answers: the search's and the Light Riders searcher's tests
+/// check them.
 /// `--protocol` chooses the dialect: the CodinGame tests (`codingame.rs`, the bot's
 /// UTTT tests) check it. `--end-rule` is the engine's rule, not the search's: the
 /// bot's UTTT tests check that it decides what the search proves. The `--battle-*` flags
@@ -146,6 +147,7 @@ const OTHER_FLAGS: &[&str] = &[
     "--no-endgame",
     "--tron-late-alphabeta",
     "--tron-early-stop",
+    "--tron-extend",
     "--ponder",
 ];
 

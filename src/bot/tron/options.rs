@@ -251,6 +251,9 @@ pub struct TronConfig {
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
     pub early_stop: f32,
+    /// With the early answer: a move still undecided at the budget's target searches on,
+    /// up to the hard limit, until it would stand against the iterations left to it.
+    pub extend_undecided: bool,
     /// CodinGame's Tron Battle (2-4 riders): its own alpha-beta player's settings.
     pub battle: BattleConfig,
 }
@@ -290,6 +293,7 @@ impl Default for TronConfig {
             alphabeta_at_free_percent: 0,
             contempt: LIGHT_RIDERS_CONTEMPT,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
+            extend_undecided: false,
             battle: BattleConfig::default(),
         }
     }
@@ -839,6 +843,20 @@ const FLAGS: &[Flag<TronConfig>] = &[
         ],
         set: |c, v| {
             c.early_stop = v.unit()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-extend",
+        value: "on|off",
+        needs: "on or off",
+        help: &[
+            "with the early answer: a move still undecided at its target",
+            "time searches on, up to twice the target, until it is",
+            "decided [off]",
+        ],
+        set: |c, v| {
+            c.extend_undecided = on_off("--tron-extend", v.text)?;
             Ok(())
         },
     },
