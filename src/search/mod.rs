@@ -11,6 +11,7 @@
 
 pub mod alphabeta;
 pub mod bandit;
+pub mod early_stop;
 pub mod parallel;
 pub mod root_move;
 pub mod sequential;
@@ -352,7 +353,7 @@ pub trait Search {
     fn final_move_settled(&self) -> bool;
 
     /// Whether the move to play would stay the same if `remaining_iterations` more
-    /// iterations ran, all of them on the runner-up ([`think_stopping_early`]). Searches
+    /// iterations ran, all of them on the runner-up ([`early_stop::think_stopping_early`]). Searches
     /// that cannot tell say no.
     fn decided_within(&self, _remaining_iterations: u64) -> bool {
         false
@@ -371,45 +372,6 @@ pub fn think<S: Search>(
     let stats = search.search(Limits::until(target));
     let slice = thinking_slice(start, target);
     extend_while_unsettled(search, stats, start, slice, target, hard)
-}
-
-/// [`think`], but answering before `target` once the move is decided (Baier and Winands
-/// 2015's STOP rule): from `earliest` on, after every slice of a tenth of the target
-/// time, the search is asked whether its move would stand if `share` of the iterations
-/// the rest of the target allows (at the rate so far) all went to the runner-up. The
-/// time saved stays in the bank for the moves that are not decided. With
-/// `extend_undecided`, a move still undecided at the target searches on to `hard`, asked
-/// the same against the iterations the rest of `hard` allows.
-pub fn think_stopping_early<S: Search>(
-    search: &mut S,
-    start: Instant,
-    earliest: Instant,
-    target: Instant,
-    hard: Instant,
-    share: f32,
-    extend_undecided: bool,
-) -> SearchStats {
-    let slice = thinking_slice(start, target);
-    let last = if extend_undecided {
-        hard.max(target)
-    } else {
-        target
-    };
-    let mut until = earliest.min(target);
-    let mut stats = search.search(Limits::until(until));
-    while until < last {
-        let horizon = if until < target { target } else { last };
-        let now = Instant::now();
-        let rate = stats.iterations as f64 / now.duration_since(start).as_secs_f64().max(1e-6);
-        let remaining = rate * horizon.saturating_duration_since(now).as_secs_f64();
-        if search.decided_within((remaining * f64::from(share)) as u64) {
-            stats.elapsed = start.elapsed();
-            return stats;
-        }
-        until = (until + slice).min(horizon);
-        stats.absorb(search.search(Limits::until(until)));
-    }
-    extend_while_unsettled(search, stats, start, slice, until, hard)
 }
 
 /// A tenth of the time from `start` to `target`, at least 5 ms.
@@ -481,100 +443,4 @@ pub fn moves_between<G: Game>(from: &G, to: &G, max_plies: usize) -> Option<Vec<
         let mut path = Vec::new();
         search(from, to, plies, &mut path).then_some(path)
     })
-}
-
-#[cfg(test)]
-mod think_tests {
-    use super::*;
-
-    /// A search that sleeps to each deadline, counting a millisecond as an iteration, and
-    /// calls its move decided once fewer than `decided_below` iterations could change it
-    /// and it has searched `open_for` iterations.
-    struct Idle {
-        decided_below: u64,
-        open_for: u64,
-        searched: u64,
-    }
-
-    impl Search for Idle {
-        fn search(&mut self, limits: Limits) -> SearchStats {
-            let deadline = limits.deadline.expect("think searches to deadlines");
-            let start = Instant::now();
-            std::thread::sleep(deadline.saturating_duration_since(start));
-            let iterations = start.elapsed().as_millis() as u64;
-            self.searched += iterations;
-            SearchStats {
-                iterations,
-                ..SearchStats::default()
-            }
-        }
-
-        fn final_move_settled(&self) -> bool {
-            true
-        }
-
-        fn decided_within(&self, remaining_iterations: u64) -> bool {
-            self.searched >= self.open_for && remaining_iterations < self.decided_below
-        }
-    }
-
-    /// How long `think_stopping_early` thinks with the earliest answer at 100 ms, the
-    /// target at 1 s and the hard limit at 2 s.
-    fn thinking_time(decided_below: u64, share: f32) -> Duration {
-        thinking_time_extended(decided_below, 0, share, false)
-    }
-
-    /// [`thinking_time`] of a move open for `open_for` ms, the undecided moves extended
-    /// to the hard limit or not.
-    fn thinking_time_extended(
-        decided_below: u64,
-        open_for: u64,
-        share: f32,
-        extend: bool,
-    ) -> Duration {
-        let start = Instant::now();
-        let at = |ms| start + Duration::from_millis(ms);
-        let mut search = Idle {
-            decided_below,
-            open_for,
-            searched: 0,
-        };
-        let (earliest, target, hard) = (at(100), at(1_000), at(2_000));
-        let stats = think_stopping_early(&mut search, start, earliest, target, hard, share, extend);
-        assert!(stats.elapsed >= Duration::from_millis(100), "{stats:?}");
-        stats.elapsed
-    }
-
-    #[test]
-    fn the_search_stops_once_the_iterations_left_could_not_change_its_move() {
-        // Decided whatever is left: the earliest answer.
-        assert!(thinking_time(u64::MAX, 1.0) < Duration::from_millis(400));
-        // Never decided: the target.
-        assert!(thinking_time(0, 1.0) >= Duration::from_millis(1_000));
-        // Decided with under 500 iterations (ms) left: about half-way to the target...
-        let half_way = thinking_time(500, 1.0);
-        assert!(half_way >= Duration::from_millis(500), "{half_way:?}");
-        assert!(half_way < Duration::from_millis(1_000), "{half_way:?}");
-        // ...and at once when only half of what is left counts (450 at 100 ms).
-        assert!(thinking_time(500, 0.5) < Duration::from_millis(400));
-    }
-
-    #[test]
-    fn an_undecided_move_searches_on_to_the_hard_limit_only_when_extended() {
-        // Never decided: the hard limit with the extension, the target without.
-        let never = thinking_time_extended(0, 0, 1.0, true);
-        assert!(never >= Duration::from_millis(2_000), "{never:?}");
-        assert!(thinking_time_extended(0, 0, 1.0, false) < Duration::from_millis(1_400));
-        // Open for 1.2 s, then decided once under 500 iterations (ms) are left: without
-        // the extension the target, with it about half-way from the target to the hard
-        // limit (the iterations left to the hard limit count past the target).
-        let target = thinking_time_extended(500, 1_200, 1.0, false);
-        assert!(target < Duration::from_millis(1_400), "{target:?}");
-        let extended = thinking_time_extended(500, 1_200, 1.0, true);
-        assert!(extended >= Duration::from_millis(1_500), "{extended:?}");
-        assert!(extended < Duration::from_millis(2_000), "{extended:?}");
-        // A move decided before the target answers as early as without the extension.
-        let early = thinking_time_extended(u64::MAX, 0, 1.0, true);
-        assert!(early < Duration::from_millis(400), "{early:?}");
-    }
 }
