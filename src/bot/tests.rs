@@ -126,8 +126,8 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
 /// `--tron-late-alphabeta` changes the search only later in the game: the options'
 /// and the bot's Light Riders tests check it; `--ponder` changes when the bot
 /// searches: the bot's UTTT tests check it. `--tron-early-stop` and `--tron-extend`
-/// change when the search answers: the search's and the Light Riders searcher's tests
-/// check them.
+/// change when the search answers: the options' tests check their values,
+/// `search::early_stop`'s what each does, the Light Riders searcher's when it decides.
 /// `--protocol` chooses the dialect: the CodinGame tests (`codingame.rs`, the bot's
 /// UTTT tests) check it. `--end-rule` is the engine's rule, not the search's: the
 /// bot's UTTT tests check that it decides what the search proves. The `--battle-*` flags

@@ -5,7 +5,7 @@
 use super::{extend_while_unsettled, thinking_slice, Limits, Search, SearchStats};
 use std::time::Instant;
 
-/// [`think`], but answering before `target` once the move is decided (Baier and Winands
+/// [`think`](super::think), but answering before `target` once the move is decided (Baier and Winands
 /// 2015's STOP rule): from `earliest` on, after every slice of a tenth of the target
 /// time, the search is asked whether its move would stand if `share` of the iterations
 /// the rest of the target allows (at the rate so far) all went to the runner-up. The

@@ -353,8 +353,8 @@ pub trait Search {
     fn final_move_settled(&self) -> bool;
 
     /// Whether the move to play would stay the same if `remaining_iterations` more
-    /// iterations ran, all of them on the runner-up ([`early_stop::think_stopping_early`]). Searches
-    /// that cannot tell say no.
+    /// iterations ran, all of them on the runner-up
+    /// ([`early_stop::think_stopping_early`]). Searches that cannot tell say no.
     fn decided_within(&self, _remaining_iterations: u64) -> bool {
         false
     }

@@ -999,6 +999,17 @@ mod tests {
     }
 
     #[test]
+    fn the_extension_of_undecided_moves_is_off_unless_asked() {
+        let extend =
+            |text| Config::from_args(&["--tron-extend", text]).map(|c| c.tron.extend_undecided);
+        assert!(!Config::default().tron.extend_undecided);
+        assert_eq!(extend("on"), Ok(true));
+        assert_eq!(extend("off"), Ok(false));
+        let err = extend("yes").unwrap_err();
+        assert!(err.contains("--tron-extend"), "{err}");
+    }
+
+    #[test]
     fn contempt_is_a_draws_reward_for_player_0_seen_from_the_rider_searched_for() {
         let tron = Config::from_args(&["--tron-contempt", "0.2"]).unwrap().tron;
         for (me, draw_reward0) in [(0, 0.3), (1, 0.7)] {
