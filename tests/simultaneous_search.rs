@@ -579,3 +579,47 @@ fn worst_replies_in_the_tree_steer_the_visits_to_the_move_no_reply_cuts_down() {
     assert!(pessimistic > 0.9, "{pessimistic}");
     assert!(pessimistic > plain + 0.1, "{plain} {pessimistic}");
 }
+
+/// Player 0's two rows are worth the same against every column; the third is worse.
+const TWO_EQUAL_ROWS: &[&[f32]] = &[&[0.6, 0.6], &[0.6, 0.6], &[0.3, 0.3]];
+
+#[test]
+fn a_final_band_plays_the_near_equal_moves_at_random_and_never_a_worse_one() {
+    let search = |final_band| {
+        let config = SimConfig {
+            max_nodes: 1,
+            final_move: FinalMove::WorstReply { weight: 0.5 },
+            final_band,
+            ..SimConfig::new(DUCT, MAX_NODES)
+        };
+        searched(MatrixGame::new(TWO_EQUAL_ROWS), config, 5_000)
+    };
+    let played = |search: &SimSearch<MatrixGame, Payoff>| {
+        let mut counts = [0; 3];
+        let mut rng = rng(5);
+        for _ in 0..400 {
+            counts[search.best_move(0, &mut rng).unwrap() as usize] += 1;
+        }
+        counts
+    };
+    // Without a band the one best blend is always played.
+    let single = played(&search(0.0));
+    assert_eq!(single.iter().filter(|&&n| n > 0).count(), 1, "{single:?}");
+    assert_eq!(single[2], 0, "{single:?}");
+    // With one, both equal rows, in proportion to their visits; the worse row never.
+    let banded = search(0.05);
+    let probabilities = final_probabilities(&banded, 0);
+    let actions = banded.root_actions(0);
+    let share = actions[0].visits as f32 / (actions[0].visits + actions[1].visits) as f32;
+    assert_near(
+        &probabilities,
+        &[share, 1.0 - share, 0.0],
+        1e-5,
+        "band 0.05",
+    );
+    let counts = played(&banded);
+    assert!(
+        counts[0] > 100 && counts[1] > 100 && counts[2] == 0,
+        "{counts:?}"
+    );
+}

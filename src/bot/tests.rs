@@ -88,6 +88,7 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--tron-final", "worst:0.3"]),
     (&[], &["--tron-final", "max"]),
     (&[], &["--tron-worst-tree", "0.5"]),
+    (&[], &["--tron-final-band", "0.02"]),
     (&["--tron-variant", "duct-mix"], &["--tron-final", "max"]),
     (&["--tron-variant", "suct"], &["--tron-final", "secure"]),
     (&[], &["--tron-playout", "random"]),

@@ -416,6 +416,10 @@ mod tests {
                 ..BattleConfig::default()
             },
             BattleConfig {
+                eval: RegionLead::Space,
+                ..BattleConfig::default()
+            },
+            BattleConfig {
                 search: BattleSearch::MctsThenParanoid(RivalChoice::OwnReward),
                 ..BattleConfig::default()
             },

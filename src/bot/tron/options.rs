@@ -233,6 +233,9 @@ pub struct TronConfig {
     /// The decoupled UCB rules' weight of each move's worst reply inside the tree
     /// ([`SimConfig::tree_worst_reply`]; 0 = plain means).
     pub tree_worst_reply: f32,
+    /// With the worst-reply final move: root moves within this of the best are played at
+    /// random ([`SimConfig::final_band`]; 0 = the best alone).
+    pub final_band: f32,
     /// Switch to the space-filling search once the riders are separated.
     pub endgame: bool,
     /// Predictive Expansion Strategy: certain separated positions count as finished.
@@ -286,6 +289,7 @@ impl Default for TronConfig {
             },
             final_move: None,
             tree_worst_reply: 0.0,
+            final_band: 0.0,
             endgame: true,
             predictive_expansion: false,
             max_nodes: TRON_MAX_NODES,
@@ -367,6 +371,7 @@ impl TronConfig {
             guidance: self.selection.guidance(),
             draw_reward0: self.space_score.draw_reward0,
             tree_worst_reply: self.tree_worst_reply,
+            final_band: self.final_band,
         })
     }
 
@@ -432,6 +437,14 @@ impl TronConfig {
         {
             return Err("--tron-final mix|worst:W needs a decoupled --tron-variant".into());
         }
+        if self.final_band > 0.0
+            && !matches!(
+                self.sim_config().map(|sim| sim.final_move),
+                Some(FinalMove::WorstReply { .. })
+            )
+        {
+            return Err("--tron-final-band needs the worst-reply final move (worst:W)".into());
+        }
         if self.tree_worst_reply > 0.0
             && !self
                 .sim_config()
@@ -482,6 +495,7 @@ impl FromStr for RegionLead {
             "open" => Ok(RegionLead::LargestOpen),
             "space" => Ok(RegionLead::Space),
             "space-own" => Ok(RegionLead::SpaceOwnFirst),
+            "outlast" => Ok(RegionLead::Outlast),
             "final-duel" => Ok(RegionLead::FinalDuel),
             other => Err(format!("unknown --battle-eval {other:?}")),
         }
@@ -536,16 +550,19 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
     },
     Flag {
         name: "--battle-eval",
-        value: "largest|each|open|space|space-own|final-duel",
-        needs: "largest, each, open, space, space-own or final-duel",
+        value: "largest|each|open|space|space-own|final-duel|outlast",
+        needs: "largest, each, open, space, space-own, final-duel or outlast",
         help: &[
             "our Voronoi region minus the largest rival's, the sum of",
             "our lead over each rival, the largest rival's with regions",
             "scored by cells and edges (open), or that with the Light",
-            "Riders space evaluation against a lone rival [space];",
+            "Riders space evaluation against a lone rival (space);",
             "space-own: space, our region counting twice the largest",
             "rival's while two or more are searched; final-duel: space",
-            "against the largest rival, the others' regions as walls",
+            "against the largest rival, the others' regions as walls;",
+            "outlast: space against a lone rival, else the rivals we",
+            "expect to outlast (those out, and the tanh of our lead",
+            "over each searched rival) [outlast]",
         ],
         set: |c, v| {
             c.battle.eval = v.parse()?;
@@ -666,6 +683,20 @@ const FLAGS: &[Flag<TronConfig>] = &[
         ],
         set: |c, v| {
             c.final_move = Some(final_move(v.text)?);
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--tron-final-band",
+        value: "B",
+        needs: "a number from 0 to 1",
+        help: &[
+            "with --tron-final worst:W: every root move whose value is",
+            "within B of the best is played at random, in proportion",
+            "to its visits (0 = the best alone) [0]",
+        ],
+        set: |c, v| {
+            c.final_band = v.unit()?;
             Ok(())
         },
     },
@@ -949,6 +980,8 @@ mod tests {
         assert_eq!(own.tron.battle.eval, RegionLead::SpaceOwnFirst);
         let duel = Config::from_args(&["--battle-eval", "final-duel"]).unwrap();
         assert_eq!(duel.tron.battle.eval, RegionLead::FinalDuel);
+        let outlast = Config::from_args(&["--battle-eval", "outlast"]).unwrap();
+        assert_eq!(outlast.tron.battle.eval, RegionLead::Outlast);
         let branch = Config::from_args(&["--battle-branch", "6"]).unwrap();
         assert_eq!(branch.tron.battle.branch_within, Some(6));
         let mixed = Config::from_args(&["--battle-search", "maxn-paranoid"]).unwrap();
@@ -1007,6 +1040,23 @@ mod tests {
         assert_eq!(extend("off"), Ok(false));
         let err = extend("yes").unwrap_err();
         assert!(err.contains("--tron-extend"), "{err}");
+    }
+
+    #[test]
+    fn the_final_band_reaches_the_search_only_with_the_worst_reply_rule() {
+        let band = |args: &[&str]| {
+            Config::from_args(args).map(|c| c.tron.sim_config().map(|sim| sim.final_band))
+        };
+        assert_eq!(band(&[]), Ok(Some(0.0)));
+        assert_eq!(band(&["--tron-final-band", "0.02"]), Ok(Some(0.02)));
+        for refused in [
+            &["--tron-final-band", "0.02", "--tron-final", "max"][..],
+            &["--tron-final-band", "0.02", "--tron-variant", "duct-mix"],
+            &["--tron-final-band", "-1"],
+        ] {
+            let err = band(refused).unwrap_err();
+            assert!(err.contains("--tron-final"), "{refused:?}: {err}");
+        }
     }
 
     #[test]

@@ -41,6 +41,11 @@ pub struct SimConfig {
     /// its mean plus `W` times its value after the opponent's worst reply at that node
     /// ([`SimSearch::worst_reply_value`]); 0 scores the plain decoupled means.
     pub tree_worst_reply: f32,
+    /// With [`FinalMove::WorstReply`]: every root move whose blend is within this of the
+    /// best one's is played at random, in proportion to its visits (0 = the best alone).
+    /// Two searches that agree play the same game every time; near-equal moves played
+    /// at random take the game off that line.
+    pub final_band: f32,
 }
 
 impl SimConfig {
@@ -55,6 +60,7 @@ impl SimConfig {
             guidance: Guidance::Uct,
             draw_reward0: 0.5,
             tree_worst_reply: 0.0,
+            final_band: 0.0,
         }
     }
 }
@@ -274,20 +280,21 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         let rule = self.config.final_move;
         final_distribution(rule, self.config.policy, stats, out);
         if let FinalMove::WorstReply { weight } = rule {
-            if let Some(chosen) = self.worst_reply_choice(player, weight) {
-                out.fill(0.0);
-                out[chosen] = 1.0;
-            }
+            self.worst_reply_distribution(player, weight, out);
         }
     }
 
-    /// [`FinalMove::WorstReply`]: the index of `player`'s root move with the best blend
-    /// of its mean and its worst reply's value, among the moves with at least a tenth of
-    /// the most visited one's visits. `None` before any visit.
-    fn worst_reply_choice(&self, player: Player, weight: f32) -> Option<usize> {
+    /// [`FinalMove::WorstReply`]: the probability of each of `player`'s root moves, from
+    /// the blend of its mean and its worst reply's value, among the moves with at least a
+    /// tenth of the most visited one's visits: the best blend (ties to more visits), or
+    /// with a [`SimConfig::final_band`] every candidate within the band of it, in
+    /// proportion to its visits. Unchanged before any visit.
+    fn worst_reply_distribution(&self, player: Player, weight: f32, out: &mut [f32]) {
         let (_, stats) = self.player_actions(ROOT, player);
-        let most_visits = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0)?;
-        (0..stats.len())
+        let Some(most_visits) = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0) else {
+            return;
+        };
+        let candidates: Vec<(f32, u32, usize)> = (0..stats.len())
             .filter(|&a| stats[a].visits * 10 >= most_visits)
             .map(|a| {
                 (
@@ -296,8 +303,25 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                     a,
                 )
             })
+            .collect();
+        let Some(&(best_blend, _, best)) = candidates
+            .iter()
             .max_by(|x, y| (x.0, x.1).partial_cmp(&(y.0, y.1)).unwrap())
-            .map(|(_, _, a)| a)
+        else {
+            return;
+        };
+        out.fill(0.0);
+        if self.config.final_band <= 0.0 {
+            out[best] = 1.0;
+            return;
+        }
+        let within = candidates
+            .iter()
+            .filter(|c| c.0 >= best_blend - self.config.final_band);
+        let total: f32 = within.clone().map(|c| c.1 as f32).sum();
+        for &(_, visits, a) in within {
+            out[a] = visits as f32 / total;
+        }
     }
 
     /// `(1 − weight)` times the mean of `player`'s `action` at `node` plus `weight` times
