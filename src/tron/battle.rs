@@ -687,8 +687,9 @@ pub enum RegionLead {
     /// ([`region_scores`]), so that a lead over one rival beyond about `OUTLAST_LEAD`
     /// adds little and the search does not give up space against the nearest rival to
     /// crush a small one; with one rival, [`RegionLead::Space`]. The default: a mean
-    /// place of 2.03 over 200 four-rider games where [`RegionLead::Space`] had 2.21
-    /// (docs/tron-battle.md).
+    /// place of 1.98 over 300 four-rider games against three pre-issue copies, where
+    /// [`RegionLead::Space`] had 2.21 over 200 of the same starts, and 2.01 against its
+    /// 2.40 in the same games (docs/tron-battle.md).
     Outlast,
 }
 
