@@ -721,19 +721,6 @@ impl RegionLead {
                 return duel(rival, *battle.blocked());
             }
         }
-        if self == RegionLead::Outlast {
-            let values = region_scores(battle);
-            let outlasted: f32 = (0..battle.riders())
-                .filter(|&r| r != me)
-                .map(|r| match (battle.is_alive(r), position.is_searched(r)) {
-                    (false, _) => 1.0,
-                    (true, false) => 0.0,
-                    (true, true) => ((values[me] - values[r]) as f32 / OUTLAST_LEAD).tanh(),
-                })
-                .sum();
-            let score = (outlasted * OUTLAST_RIVAL) as Score;
-            return if player == 0 { score } else { -score };
-        }
         if self == RegionLead::FinalDuel {
             let cells = region_cells(battle);
             let strongest = position.rivals().max_by_key(|&r| region_score(&cells[r]));
@@ -757,6 +744,17 @@ impl RegionLead {
         let rivals = position.rivals().map(|r| values[r]);
         let score = match self {
             RegionLead::Each => rivals.map(|theirs| mine - theirs).sum(),
+            RegionLead::Outlast => {
+                let outlasted: f32 = (0..battle.riders())
+                    .filter(|&r| r != me)
+                    .map(|r| match (battle.is_alive(r), position.is_searched(r)) {
+                        (false, _) => 1.0,
+                        (true, false) => 0.0,
+                        (true, true) => ((mine - values[r]) as f32 / OUTLAST_LEAD).tanh(),
+                    })
+                    .sum();
+                (outlasted * OUTLAST_RIVAL) as Score
+            }
             RegionLead::SpaceOwnFirst => mine - rivals.max().unwrap_or(0) / 2,
             _ => mine - rivals.max().unwrap_or(0),
         };
@@ -1156,7 +1154,7 @@ mod tests {
         let all = Paranoid::all(b.clone(), 0);
         assert_eq!(RegionLead::Outlast.evaluate(&all, 0), expected);
         assert_eq!(RegionLead::Outlast.evaluate(&all, 1), -expected);
-        // a lead far beyond OUTLAST_LEAD counts one rival, not more
+        // each rival counts at most one outlasted, whatever the lead
         assert!(RegionLead::Outlast.evaluate(&all, 0) < 2 * OUTLAST_RIVAL as Score);
         // a rider out counts one outlasted, with a lone rival searched the duel's space
         let mut four = Battle::new(10, 1, &[(0, 0), (3, 0), (6, 0), (9, 0)]).unwrap();
