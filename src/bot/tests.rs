@@ -89,6 +89,7 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--tron-final", "max"]),
     (&[], &["--tron-worst-tree", "0.5"]),
     (&[], &["--tron-final-band", "0.02"]),
+    (&[], &["--tron-shared-contempt", "on"]),
     (&["--tron-variant", "duct-mix"], &["--tron-final", "max"]),
     (&["--tron-variant", "suct"], &["--tron-final", "secure"]),
     (&[], &["--tron-playout", "random"]),

@@ -250,6 +250,9 @@ pub struct TronConfig {
     /// A draw is worth 0.5 − contempt to the bot in the Monte-Carlo searches (a
     /// head-on crash, or separated riders with equal space).
     pub contempt: f32,
+    /// The decoupled search's opponent shuns draws as the bot does (a draw worth
+    /// 0.5 − contempt to both riders' bandits), not takes them at 0.5 + contempt.
+    pub shared_contempt: bool,
     /// Answer before the budget's target once the decoupled search's move would stand
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
@@ -296,6 +299,7 @@ impl Default for TronConfig {
             expand_visits: 4,
             alphabeta_at_free_percent: 0,
             contempt: LIGHT_RIDERS_CONTEMPT,
+            shared_contempt: false,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
             extend_undecided: false,
             battle: BattleConfig::default(),
@@ -370,6 +374,11 @@ impl TronConfig {
             expand_visits: self.expand_visits,
             guidance: self.selection.guidance(),
             draw_reward0: self.space_score.draw_reward0,
+            draw_rewards: if self.shared_contempt {
+                [0.5 - self.contempt; 2]
+            } else {
+                [0, 1].map(|p| crate::search::reward_for(p, self.space_score.draw_reward0))
+            },
             tree_worst_reply: self.tree_worst_reply,
             final_band: self.final_band,
         })
@@ -864,6 +873,19 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
+        name: "--tron-shared-contempt",
+        value: "on|off",
+        needs: "on or off",
+        help: &[
+            "decoupled MCTS: the opponent in the search shuns draws as",
+            "the bot does (0.5-X to both), not takes them at 0.5+X [off]",
+        ],
+        set: |c, v| {
+            c.shared_contempt = on_off("--tron-shared-contempt", v.text)?;
+            Ok(())
+        },
+    },
+    Flag {
         name: "--tron-early-stop",
         value: "SHARE",
         needs: "a number from 0 to 1",
@@ -1070,6 +1092,17 @@ mod tests {
                 config.space_score.draw_reward0
             );
             assert_eq!(config.tree_config().contempt, 0.2);
+            // Zero-sum, each rider's bandits learn the draw as the other's complement;
+            // with the shared contempt both learn the bot's 0.3.
+            let [r0, r1] = config.sim_config().unwrap().draw_rewards;
+            assert!((r0 - draw_reward0).abs() < 1e-6 && (r1 - (1.0 - draw_reward0)).abs() < 1e-6);
+        }
+        let shared = Config::from_args(&["--tron-contempt", "0.2", "--tron-shared-contempt", "on"])
+            .unwrap()
+            .tron;
+        for me in [0, 1] {
+            let draws = shared.for_rider(me).sim_config().unwrap().draw_rewards;
+            assert!(draws.iter().all(|r| (r - 0.3).abs() < 1e-6), "{draws:?}");
         }
         let by_default = Config::default().tron.for_rider(1);
         assert!((by_default.space_score.draw_reward0 - 0.6).abs() < 1e-6);

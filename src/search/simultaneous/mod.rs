@@ -37,6 +37,12 @@ pub struct SimConfig {
     /// Player 0's reward for a drawn game: one half, moved by the contempt for draws of
     /// the player the search plays for (the search itself treats both players alike).
     pub draw_reward0: f32,
+    /// What a draw (a reward of exactly [`draw_reward0`](Self::draw_reward0)) teaches
+    /// each player's bandits: `[r, 1 − r]` keeps the rewards zero-sum, so the opponent
+    /// values a draw the bot shuns at one half plus the contempt; the bot's own value for
+    /// both makes it an opponent who shuns draws too (the joint moves' means, which the
+    /// final move reads, stay zero-sum).
+    pub draw_rewards: [f32; 2],
     /// The UCB rules' pessimism inside the tree: each action scored by `(1 − W)` times
     /// its mean plus `W` times its value after the opponent's worst reply at that node
     /// ([`SimSearch::worst_reply_value`]); 0 scores the plain decoupled means.
@@ -59,6 +65,7 @@ impl SimConfig {
             max_nodes,
             guidance: Guidance::Uct,
             draw_reward0: 0.5,
+            draw_rewards: [0.5, 0.5],
             tree_worst_reply: 0.0,
             final_band: 0.0,
         }
@@ -640,10 +647,12 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         (played_out, refused_expansion)
     }
 
-    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`).
+    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`; a
+    /// draw gives each player its [`SimConfig::draw_rewards`] entry).
     fn backpropagate(&mut self, reward0: f32) {
         let path = std::mem::take(&mut self.path);
         let policy = self.config.policy;
+        let draw = reward0 == self.config.draw_reward0;
         for step in &path {
             let node = &mut self.nodes[step.node as usize];
             node.visits += 1;
@@ -657,7 +666,11 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 (0, step.action0, step.sigma0),
                 (1, step.action1, step.sigma1),
             ] {
-                let reward = reward_for(player, reward0);
+                let reward = if draw {
+                    self.config.draw_rewards[usize::from(player)]
+                } else {
+                    reward_for(player, reward0)
+                };
                 let index = self.action_range(step.node, player).start + action as usize;
                 let stats = &mut self.stats[index];
                 stats.add_reward(reward);
@@ -726,6 +739,40 @@ mod tests {
     impl Evaluator<OneShot> for Even {
         fn evaluate(&mut self, _: &mut OneShot, _: &mut FastRng) -> f32 {
             0.5
+        }
+    }
+
+    #[test]
+    fn a_draw_teaches_each_player_its_own_draw_reward() {
+        let player_means = |draw_rewards: [f32; 2]| {
+            let config = SimConfig {
+                draw_reward0: 0.4,
+                draw_rewards,
+                ..SimConfig::new(SimPolicy::DecoupledUct { c: 1.5 }, 100)
+            };
+            let mut search =
+                SimSearch::new(OneShot(false), config, Even, FastRng::seed_from_u64(0));
+            search.search(Limits::iterations(60));
+            assert!(search.cells[..6].iter().all(|c| c.visits > 0));
+            // The joint moves keep player 0's zero-sum reward either way.
+            for cell in &search.cells[..6] {
+                assert!((cell.mean0() - 0.4).abs() < 1e-6);
+            }
+            search.stats[..5]
+                .iter()
+                .map(|s| s.mean())
+                .collect::<Vec<f32>>()
+        };
+        let zero_sum = player_means([0.4, 0.6]);
+        let shared = player_means([0.4, 0.4]);
+        for mean in &zero_sum[..2] {
+            assert!((mean - 0.4).abs() < 1e-6, "{zero_sum:?}");
+        }
+        for mean in &zero_sum[2..] {
+            assert!((mean - 0.6).abs() < 1e-6, "{zero_sum:?}");
+        }
+        for mean in &shared {
+            assert!((mean - 0.4).abs() < 1e-6, "{shared:?}");
         }
     }
 
