@@ -374,11 +374,7 @@ impl TronConfig {
             expand_visits: self.expand_visits,
             guidance: self.selection.guidance(),
             draw_reward0: self.space_score.draw_reward0,
-            draw_rewards: if self.shared_contempt {
-                [0.5 - self.contempt; 2]
-            } else {
-                [0, 1].map(|p| crate::search::reward_for(p, self.space_score.draw_reward0))
-            },
+            shared_draw_reward: self.shared_contempt.then_some(0.5 - self.contempt),
             tree_worst_reply: self.tree_worst_reply,
             final_band: self.final_band,
         })
@@ -1092,17 +1088,18 @@ mod tests {
                 config.space_score.draw_reward0
             );
             assert_eq!(config.tree_config().contempt, 0.2);
-            // Zero-sum, each rider's bandits learn the draw as the other's complement;
-            // with the shared contempt both learn the bot's 0.3.
-            let [r0, r1] = config.sim_config().unwrap().draw_rewards;
-            assert!((r0 - draw_reward0).abs() < 1e-6 && (r1 - (1.0 - draw_reward0)).abs() < 1e-6);
+            assert_eq!(config.sim_config().unwrap().shared_draw_reward, None);
         }
         let shared = Config::from_args(&["--tron-contempt", "0.2", "--tron-shared-contempt", "on"])
             .unwrap()
             .tron;
         for me in [0, 1] {
-            let draws = shared.for_rider(me).sim_config().unwrap().draw_rewards;
-            assert!(draws.iter().all(|r| (r - 0.3).abs() < 1e-6), "{draws:?}");
+            let draw = shared
+                .for_rider(me)
+                .sim_config()
+                .unwrap()
+                .shared_draw_reward;
+            assert!((draw.unwrap() - 0.3).abs() < 1e-6, "{draw:?}");
         }
         let by_default = Config::default().tron.for_rider(1);
         assert!((by_default.space_score.draw_reward0 - 0.6).abs() < 1e-6);

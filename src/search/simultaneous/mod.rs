@@ -37,12 +37,12 @@ pub struct SimConfig {
     /// Player 0's reward for a drawn game: one half, moved by the contempt for draws of
     /// the player the search plays for (the search itself treats both players alike).
     pub draw_reward0: f32,
-    /// What a draw (a reward of exactly [`draw_reward0`](Self::draw_reward0)) teaches
-    /// each player's bandits: `[r, 1 − r]` keeps the rewards zero-sum, so the opponent
-    /// values a draw the bot shuns at one half plus the contempt; the bot's own value for
-    /// both makes it an opponent who shuns draws too (the joint moves' means, which the
-    /// final move reads, stay zero-sum).
-    pub draw_rewards: [f32; 2],
+    /// `Some(r)`: a draw (a reward of exactly [`draw_reward0`](Self::draw_reward0))
+    /// teaches both players' bandits `r`, the bot's own value, so the opponent shuns the
+    /// draws the bot shuns; the joint moves' means, which the final move reads, stay
+    /// zero-sum. `None`: zero-sum throughout (the opponent values a draw the bot shuns at
+    /// one half plus the contempt).
+    pub shared_draw_reward: Option<f32>,
     /// The UCB rules' pessimism inside the tree: each action scored by `(1 − W)` times
     /// its mean plus `W` times its value after the opponent's worst reply at that node
     /// ([`SimSearch::worst_reply_value`]); 0 scores the plain decoupled means.
@@ -65,7 +65,7 @@ impl SimConfig {
             max_nodes,
             guidance: Guidance::Uct,
             draw_reward0: 0.5,
-            draw_rewards: [0.5, 0.5],
+            shared_draw_reward: None,
             tree_worst_reply: 0.0,
             final_band: 0.0,
         }
@@ -647,12 +647,14 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         (played_out, refused_expansion)
     }
 
-    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`; a
-    /// draw gives each player its [`SimConfig::draw_rewards`] entry).
+    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`, but
+    /// a draw [`SimConfig::shared_draw_reward`] when set).
     fn backpropagate(&mut self, reward0: f32) {
         let path = std::mem::take(&mut self.path);
         let policy = self.config.policy;
-        let draw = reward0 == self.config.draw_reward0;
+        let shared_draw = (reward0 == self.config.draw_reward0)
+            .then_some(self.config.shared_draw_reward)
+            .flatten();
         for step in &path {
             let node = &mut self.nodes[step.node as usize];
             node.visits += 1;
@@ -666,11 +668,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 (0, step.action0, step.sigma0),
                 (1, step.action1, step.sigma1),
             ] {
-                let reward = if draw {
-                    self.config.draw_rewards[usize::from(player)]
-                } else {
-                    reward_for(player, reward0)
-                };
+                let reward = shared_draw.unwrap_or_else(|| reward_for(player, reward0));
                 let index = self.action_range(step.node, player).start + action as usize;
                 let stats = &mut self.stats[index];
                 stats.add_reward(reward);
@@ -743,11 +741,11 @@ mod tests {
     }
 
     #[test]
-    fn a_draw_teaches_each_player_its_own_draw_reward() {
-        let player_means = |draw_rewards: [f32; 2]| {
+    fn a_shared_draw_reward_teaches_both_players_the_bots_value_of_a_draw() {
+        let player_means = |shared_draw_reward: Option<f32>| {
             let config = SimConfig {
                 draw_reward0: 0.4,
-                draw_rewards,
+                shared_draw_reward,
                 ..SimConfig::new(SimPolicy::DecoupledUct { c: 1.5 }, 100)
             };
             let mut search =
@@ -763,8 +761,8 @@ mod tests {
                 .map(|s| s.mean())
                 .collect::<Vec<f32>>()
         };
-        let zero_sum = player_means([0.4, 0.6]);
-        let shared = player_means([0.4, 0.4]);
+        let zero_sum = player_means(None);
+        let shared = player_means(Some(0.4));
         for mean in &zero_sum[..2] {
             assert!((mean - 0.4).abs() < 1e-6, "{zero_sum:?}");
         }
