@@ -450,6 +450,16 @@ impl TronConfig {
         {
             return Err("--tron-final-band needs the worst-reply final move (worst:W)".into());
         }
+        // Regret Matching learns from its regrets, which stay zero-sum.
+        if self.shared_contempt
+            && !self
+                .sim_config()
+                .is_some_and(|sim| !matches!(sim.policy, SimPolicy::RegretMatching { .. }))
+        {
+            return Err(
+                "--tron-shared-contempt needs a decoupled --tron-variant other than rm".into(),
+            );
+        }
         if self.tree_worst_reply > 0.0
             && !self
                 .sim_config()
@@ -1100,6 +1110,12 @@ mod tests {
                 .unwrap()
                 .shared_draw_reward;
             assert!((draw.unwrap() - 0.3).abs() < 1e-6, "{draw:?}");
+        }
+        for variant in ["suct", "rm"] {
+            let err =
+                Config::from_args(&["--tron-shared-contempt", "on", "--tron-variant", variant])
+                    .unwrap_err();
+            assert!(err.contains("--tron-shared-contempt"), "{variant}: {err}");
         }
         let by_default = Config::default().tron.for_rider(1);
         assert!((by_default.space_score.draw_reward0 - 0.6).abs() < 1e-6);

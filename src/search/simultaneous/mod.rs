@@ -652,9 +652,10 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     fn backpropagate(&mut self, reward0: f32) {
         let path = std::mem::take(&mut self.path);
         let policy = self.config.policy;
-        let shared_draw = (reward0 == self.config.draw_reward0)
-            .then_some(self.config.shared_draw_reward)
-            .flatten();
+        let shared_draw = self
+            .config
+            .shared_draw_reward
+            .filter(|_| reward0 == self.config.draw_reward0);
         for step in &path {
             let node = &mut self.nodes[step.node as usize];
             node.visits += 1;
