@@ -236,6 +236,9 @@ pub struct TronConfig {
     /// With the worst-reply final move: root moves within this of the best are played at
     /// random ([`SimConfig::final_band`]; 0 = the best alone).
     pub final_band: f32,
+    /// With the worst-reply final move: each root move's value lowered by this times
+    /// the share of its results that were draws ([`SimConfig::root_contempt`]).
+    pub root_contempt: f32,
     /// Switch to the space-filling search once the riders are separated.
     pub endgame: bool,
     /// Predictive Expansion Strategy: certain separated positions count as finished.
@@ -250,9 +253,12 @@ pub struct TronConfig {
     /// A draw is worth 0.5 − contempt to the bot in the Monte-Carlo searches (a
     /// head-on crash, or separated riders with equal space).
     pub contempt: f32,
-    /// The decoupled search's opponent shuns draws as the bot does (a draw worth
-    /// 0.5 − contempt to both riders' bandits), not takes them at 0.5 + contempt.
-    pub shared_contempt: bool,
+    /// `Some(x)`: the decoupled search's opponent values a draw at `x` (its bandits
+    /// learn `x` from a draw: 0.5 − contempt shuns draws as the bot does, 0.5 is
+    /// indifferent), not at 0.5 + contempt as the zero-sum search has it.
+    pub opponent_draw: Option<f32>,
+    /// The rider the search plays for ([`TronConfig::for_rider`]).
+    pub rider: Player,
     /// Answer before the budget's target once the decoupled search's move would stand
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
@@ -293,13 +299,15 @@ impl Default for TronConfig {
             final_move: None,
             tree_worst_reply: 0.0,
             final_band: 0.0,
+            root_contempt: 0.0,
             endgame: true,
             predictive_expansion: false,
             max_nodes: TRON_MAX_NODES,
             expand_visits: 4,
             alphabeta_at_free_percent: 0,
             contempt: LIGHT_RIDERS_CONTEMPT,
-            shared_contempt: false,
+            opponent_draw: None,
+            rider: 0,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
             extend_undecided: false,
             battle: BattleConfig::default(),
@@ -313,6 +321,7 @@ impl TronConfig {
     /// search read it.
     pub fn for_rider(&self, me: Player) -> TronConfig {
         let mut config = *self;
+        config.rider = me;
         config.space_score.draw_reward0 = crate::search::reward_for(me, 0.5 - self.contempt);
         config
     }
@@ -374,9 +383,14 @@ impl TronConfig {
             expand_visits: self.expand_visits,
             guidance: self.selection.guidance(),
             draw_reward0: self.space_score.draw_reward0,
-            shared_draw_reward: self.shared_contempt.then_some(0.5 - self.contempt),
+            draw_rewards: self.opponent_draw.map(|opponent| {
+                let mut rewards = [opponent; 2];
+                rewards[self.rider as usize] = 0.5 - self.contempt;
+                rewards
+            }),
             tree_worst_reply: self.tree_worst_reply,
             final_band: self.final_band,
+            root_contempt: self.root_contempt,
         })
     }
 
@@ -442,22 +456,24 @@ impl TronConfig {
         {
             return Err("--tron-final mix|worst:W needs a decoupled --tron-variant".into());
         }
-        if self.final_band > 0.0
-            && !matches!(
-                self.sim_config().map(|sim| sim.final_move),
-                Some(FinalMove::WorstReply { .. })
-            )
-        {
+        let worst_reply_final = matches!(
+            self.sim_config().map(|sim| sim.final_move),
+            Some(FinalMove::WorstReply { .. })
+        );
+        if self.final_band > 0.0 && !worst_reply_final {
             return Err("--tron-final-band needs the worst-reply final move (worst:W)".into());
         }
+        if self.root_contempt > 0.0 && !worst_reply_final {
+            return Err("--tron-root-contempt needs the worst-reply final move (worst:W)".into());
+        }
         // Regret Matching learns from its regrets, which stay zero-sum.
-        if self.shared_contempt
+        if self.opponent_draw.is_some()
             && !self
                 .sim_config()
                 .is_some_and(|sim| !matches!(sim.policy, SimPolicy::RegretMatching { .. }))
         {
             return Err(
-                "--tron-shared-contempt needs a decoupled --tron-variant other than rm".into(),
+                "--tron-opponent-draw needs a decoupled --tron-variant other than rm".into(),
             );
         }
         if self.tree_worst_reply > 0.0
@@ -716,6 +732,20 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
+        name: "--tron-root-contempt",
+        value: "X",
+        needs: "a number from 0 to 1",
+        help: &[
+            "with --tron-final worst:W: each root move's value is",
+            "lowered by X times the share of its results that were",
+            "draws (a contempt at the root only) [0]",
+        ],
+        set: |c, v| {
+            c.root_contempt = v.unit()?;
+            Ok(())
+        },
+    },
+    Flag {
         name: "--tron-worst-tree",
         value: "W",
         needs: "a weight",
@@ -879,15 +909,15 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
-        name: "--tron-shared-contempt",
-        value: "on|off",
-        needs: "on or off",
+        name: "--tron-opponent-draw",
+        value: "X",
+        needs: "a number",
         help: &[
-            "decoupled MCTS: the opponent in the search shuns draws as",
-            "the bot does (0.5-X to both), not takes them at 0.5+X [off]",
+            "decoupled MCTS: a draw is worth X (0..1) to the opponent",
+            "in the search, not 0.5+contempt (0.5: indifferent) [off]",
         ],
         set: |c, v| {
-            c.shared_contempt = on_off("--tron-shared-contempt", v.text)?;
+            c.opponent_draw = Some(v.unit()?);
             Ok(())
         },
     },
@@ -1088,6 +1118,26 @@ mod tests {
     }
 
     #[test]
+    fn the_root_contempt_reaches_the_search_only_with_the_worst_reply_rule() {
+        let root_contempt = |args: &[&str]| {
+            Config::from_args(args).map(|c| c.tron.sim_config().map(|sim| sim.root_contempt))
+        };
+        assert_eq!(root_contempt(&[]), Ok(Some(0.0)));
+        assert_eq!(
+            root_contempt(&["--tron-root-contempt", "0.1"]),
+            Ok(Some(0.1))
+        );
+        for refused in [
+            &["--tron-root-contempt", "0.1", "--tron-final", "max"][..],
+            &["--tron-root-contempt", "0.1", "--tron-variant", "rm"],
+            &["--tron-root-contempt", "2"],
+        ] {
+            let err = root_contempt(refused).unwrap_err();
+            assert!(err.contains("--tron-root-contempt"), "{refused:?}: {err}");
+        }
+    }
+
+    #[test]
     fn contempt_is_a_draws_reward_for_player_0_seen_from_the_rider_searched_for() {
         let tron = Config::from_args(&["--tron-contempt", "0.2"]).unwrap().tron;
         for (me, draw_reward0) in [(0, 0.3), (1, 0.7)] {
@@ -1098,25 +1148,32 @@ mod tests {
                 config.space_score.draw_reward0
             );
             assert_eq!(config.tree_config().contempt, 0.2);
-            assert_eq!(config.sim_config().unwrap().shared_draw_reward, None);
+            assert_eq!(config.sim_config().unwrap().draw_rewards, None);
         }
-        let shared = Config::from_args(&["--tron-contempt", "0.2", "--tron-shared-contempt", "on"])
-            .unwrap()
-            .tron;
-        for me in [0, 1] {
-            let draw = shared
+        // The bot's own value of a draw at its rider's index, the opponent's at the other.
+        let indifferent =
+            Config::from_args(&["--tron-contempt", "0.2", "--tron-opponent-draw", "0.5"])
+                .unwrap()
+                .tron;
+        for (me, want) in [(0, [0.3, 0.5]), (1, [0.5, 0.3])] {
+            let rewards = indifferent
                 .for_rider(me)
                 .sim_config()
                 .unwrap()
-                .shared_draw_reward;
-            assert!((draw.unwrap() - 0.3).abs() < 1e-6, "{draw:?}");
+                .draw_rewards
+                .unwrap();
+            for (reward, want) in rewards.iter().zip(want) {
+                assert!((reward - want).abs() < 1e-6, "rider {me}: {rewards:?}");
+            }
         }
         for variant in ["suct", "rm"] {
             let err =
-                Config::from_args(&["--tron-shared-contempt", "on", "--tron-variant", variant])
+                Config::from_args(&["--tron-opponent-draw", "0.5", "--tron-variant", variant])
                     .unwrap_err();
-            assert!(err.contains("--tron-shared-contempt"), "{variant}: {err}");
+            assert!(err.contains("--tron-opponent-draw"), "{variant}: {err}");
         }
+        let err = Config::from_args(&["--tron-opponent-draw", "1.5"]).unwrap_err();
+        assert!(err.contains("--tron-opponent-draw"), "{err}");
         let by_default = Config::default().tron.for_rider(1);
         assert!((by_default.space_score.draw_reward0 - 0.6).abs() < 1e-6);
         let none = Config::from_args(&["--tron-contempt", "0"]).unwrap().tron;

@@ -37,12 +37,12 @@ pub struct SimConfig {
     /// Player 0's reward for a drawn game: one half, moved by the contempt for draws of
     /// the player the search plays for (the search itself treats both players alike).
     pub draw_reward0: f32,
-    /// `Some(r)`: a draw (a reward of exactly [`draw_reward0`](Self::draw_reward0))
-    /// teaches both players' bandits `r`, the bot's own value, so the opponent shuns the
-    /// draws the bot shuns; the joint moves' means, which the final move reads, stay
-    /// zero-sum. `None`: zero-sum throughout (the opponent values a draw the bot shuns at
-    /// one half plus the contempt).
-    pub shared_draw_reward: Option<f32>,
+    /// `Some([r0, r1])`: a draw (a reward of exactly [`draw_reward0`](Self::draw_reward0))
+    /// teaches player p's bandits `rp`, each player's own value of a draw (an opponent
+    /// who shuns draws as the bot does, or one indifferent to them); the joint moves'
+    /// means, which the final move reads, stay zero-sum. `None`: zero-sum throughout
+    /// (the opponent values a draw the bot shuns at one half plus the contempt).
+    pub draw_rewards: Option<[f32; 2]>,
     /// The UCB rules' pessimism inside the tree: each action scored by `(1 − W)` times
     /// its mean plus `W` times its value after the opponent's worst reply at that node
     /// ([`SimSearch::worst_reply_value`]); 0 scores the plain decoupled means.
@@ -52,6 +52,12 @@ pub struct SimConfig {
     /// Two searches that agree play the same game every time; near-equal moves played
     /// at random take the game off that line.
     pub final_band: f32,
+    /// With [`FinalMove::WorstReply`]: each root move's blend is lowered by this times
+    /// the share of its results since the root was set that were draws (a reward of
+    /// exactly [`draw_reward0`](Self::draw_reward0): a drawn end, or a leaf valued
+    /// exactly level). A contempt for draws at the root only: the tree still searches
+    /// both players with the zero-sum draw it is given (0 = none).
+    pub root_contempt: f32,
 }
 
 impl SimConfig {
@@ -65,9 +71,10 @@ impl SimConfig {
             max_nodes,
             guidance: Guidance::Uct,
             draw_reward0: 0.5,
-            shared_draw_reward: None,
+            draw_rewards: None,
             tree_worst_reply: 0.0,
             final_band: 0.0,
+            root_contempt: 0.0,
         }
     }
 }
@@ -174,6 +181,27 @@ pub struct SimSearch<G: SimGame, E> {
     guide_values: Vec<f32>,
     /// One player's actions scored with [`SimConfig::tree_worst_reply`].
     pessimistic_means: Vec<f32>,
+    /// For each root action (player 0's, then player 1's), the results backed up
+    /// through it since the root was set and how many were draws
+    /// ([`SimConfig::root_contempt`]).
+    root_draws: Vec<DrawTally>,
+}
+
+/// Results backed up through a root action, and the draws among them.
+#[derive(Clone, Copy, Debug, Default)]
+struct DrawTally {
+    results: u32,
+    draws: u32,
+}
+
+impl DrawTally {
+    fn draw_share(self) -> f32 {
+        if self.results == 0 {
+            0.0
+        } else {
+            self.draws as f32 / self.results as f32
+        }
+    }
 }
 
 impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
@@ -193,6 +221,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
             sigma: Vec::new(),
             guide_values: Vec::new(),
             pessimistic_means: Vec::new(),
+            root_draws: Vec::new(),
         };
         search.restart();
         search
@@ -301,11 +330,23 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         let Some(most_visits) = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0) else {
             return;
         };
+        // The tallies hold player 0's root actions, then player 1's.
+        let first = if player == 0 {
+            0
+        } else {
+            self.nodes[ROOT as usize].n0 as usize
+        };
+        let draw_share = |a: usize| {
+            self.root_draws
+                .get(first + a)
+                .map_or(0.0, |t| t.draw_share())
+        };
         let candidates: Vec<(f32, u32, usize)> = (0..stats.len())
             .filter(|&a| stats[a].visits * 10 >= most_visits)
             .map(|a| {
                 (
-                    self.worst_reply_blend(ROOT, player, a, weight, 1),
+                    self.worst_reply_blend(ROOT, player, a, weight, 1)
+                        - self.config.root_contempt * draw_share(a),
                     stats[a].visits,
                     a,
                 )
@@ -425,6 +466,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
 
     /// Forgets the tree and starts over from the root state.
     fn restart(&mut self) {
+        self.root_draws.clear();
         self.nodes.clear();
         self.moves.clear();
         self.stats.clear();
@@ -436,6 +478,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     /// Rebuilds the arenas with only the subtree of `new_root`, breadth first, so that
     /// `new_root` becomes node 0 and the freed space is reclaimed.
     fn keep_subtree(&mut self, new_root: u32) {
+        self.root_draws.clear();
         let mut nodes = Vec::new();
         let mut moves = Vec::new();
         let mut stats = Vec::new();
@@ -647,15 +690,36 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         (played_out, refused_expansion)
     }
 
-    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`, but
-    /// a draw [`SimConfig::shared_draw_reward`] when set).
+    /// Counts `reward0` for the root actions the path starts with
+    /// ([`SimConfig::root_contempt`]).
+    fn tally_root_draw(&mut self, path: &[Step], reward0: f32) {
+        let Some(step) = path.first().filter(|step| step.node == ROOT) else {
+            return;
+        };
+        let root = self.nodes[ROOT as usize];
+        let n0 = root.n0 as usize;
+        self.root_draws
+            .resize(n0 + root.n1 as usize, DrawTally::default());
+        let is_draw = reward0 == self.config.draw_reward0;
+        for index in [step.action0 as usize, n0 + step.action1 as usize] {
+            let tally = &mut self.root_draws[index];
+            tally.results += 1;
+            tally.draws += is_draw as u32;
+        }
+    }
+
+    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`; a
+    /// draw teaches each player [`SimConfig::draw_rewards`] when set).
     fn backpropagate(&mut self, reward0: f32) {
         let path = std::mem::take(&mut self.path);
         let policy = self.config.policy;
-        let shared_draw = self
+        let draw_rewards = self
             .config
-            .shared_draw_reward
+            .draw_rewards
             .filter(|_| reward0 == self.config.draw_reward0);
+        if self.config.root_contempt > 0.0 {
+            self.tally_root_draw(&path, reward0);
+        }
         for step in &path {
             let node = &mut self.nodes[step.node as usize];
             node.visits += 1;
@@ -669,7 +733,8 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 (0, step.action0, step.sigma0),
                 (1, step.action1, step.sigma1),
             ] {
-                let reward = shared_draw.unwrap_or_else(|| reward_for(player, reward0));
+                let reward = draw_rewards
+                    .map_or_else(|| reward_for(player, reward0), |r| r[player as usize]);
                 let index = self.action_range(step.node, player).start + action as usize;
                 let stats = &mut self.stats[index];
                 stats.add_reward(reward);
@@ -741,12 +806,63 @@ mod tests {
         }
     }
 
+    /// Player 0's move 0 draws at once; its move 1 reaches a position valued 0.45 for
+    /// player 0 whatever player 1 answers.
+    #[derive(Clone, PartialEq)]
+    struct DrawOrSlightlyWorse(Option<u8>);
+
+    impl SimGame for DrawOrSlightlyWorse {
+        type Move = u8;
+        type Moves = std::ops::Range<u8>;
+        fn outcome(&self) -> Option<Outcome> {
+            (self.0 == Some(0)).then_some(Outcome::Draw)
+        }
+        fn legal_moves(&self, _: Player) -> std::ops::Range<u8> {
+            0..2
+        }
+        fn play_joint(&mut self, move0: u8, _: u8) {
+            self.0 = Some(move0);
+        }
+    }
+
+    impl TreePolicy<DrawOrSlightlyWorse> for Even {}
+
+    impl Evaluator<DrawOrSlightlyWorse> for Even {
+        fn evaluate(&mut self, _: &mut DrawOrSlightlyWorse, _: &mut FastRng) -> f32 {
+            0.45
+        }
+    }
+
     #[test]
-    fn a_shared_draw_reward_teaches_both_players_the_bots_value_of_a_draw() {
-        let player_means = |shared_draw_reward: Option<f32>| {
+    fn a_root_contempt_passes_over_the_move_whose_results_are_draws() {
+        let best_move = |root_contempt: f32| {
+            let config = SimConfig {
+                final_move: FinalMove::WorstReply { weight: 0.5 },
+                root_contempt,
+                // The root alone: every iteration ends at a draw or at the evaluation.
+                ..SimConfig::new(SimPolicy::DecoupledUct { c: 1.5 }, 1)
+            };
+            let mut search = SimSearch::new(
+                DrawOrSlightlyWorse(None),
+                config,
+                Even,
+                FastRng::seed_from_u64(0),
+            );
+            search.search(Limits::iterations(400));
+            search.best_move(0, &mut FastRng::seed_from_u64(1))
+        };
+        // Without contempt the draw (0.5) beats 0.45; with 0.1 it is worth 0.4.
+        assert_eq!(best_move(0.0), Some(0));
+        assert_eq!(best_move(0.04), Some(0));
+        assert_eq!(best_move(0.1), Some(1));
+    }
+
+    #[test]
+    fn draw_rewards_teach_each_player_its_own_value_of_a_draw() {
+        let player_means = |draw_rewards: Option<[f32; 2]>| {
             let config = SimConfig {
                 draw_reward0: 0.4,
-                shared_draw_reward,
+                draw_rewards,
                 ..SimConfig::new(SimPolicy::DecoupledUct { c: 1.5 }, 100)
             };
             let mut search =
@@ -762,16 +878,21 @@ mod tests {
                 .map(|s| s.mean())
                 .collect::<Vec<f32>>()
         };
-        let zero_sum = player_means(None);
-        let shared = player_means(Some(0.4));
-        for mean in &zero_sum[..2] {
-            assert!((mean - 0.4).abs() < 1e-6, "{zero_sum:?}");
-        }
-        for mean in &zero_sum[2..] {
-            assert!((mean - 0.6).abs() < 1e-6, "{zero_sum:?}");
-        }
-        for mean in &shared {
-            assert!((mean - 0.4).abs() < 1e-6, "{shared:?}");
+        // Player 0 has two moves, player 1 three: its means are stats[2..5].
+        for (draw_rewards, want) in [
+            (None, [0.4, 0.6]),
+            (Some([0.4, 0.4]), [0.4, 0.4]),
+            (Some([0.4, 0.5]), [0.4, 0.5]),
+        ] {
+            let means = player_means(draw_rewards);
+            for (player, range) in [(0, 0..2), (1, 2..5)] {
+                for mean in &means[range] {
+                    assert!(
+                        (mean - want[player]).abs() < 1e-6,
+                        "{draw_rewards:?}: {means:?}"
+                    );
+                }
+            }
         }
     }
 
