@@ -181,7 +181,7 @@ pub struct SimSearch<G: SimGame, E> {
     guide_values: Vec<f32>,
     /// One player's actions scored with [`SimConfig::tree_worst_reply`].
     pessimistic_means: Vec<f32>,
-    /// For each root action (player 0's, then player 1's), the results backed up
+    /// For each root action (indexed as its statistics are), the results backed up
     /// through it since the root was set and how many were draws
     /// ([`SimConfig::root_contempt`]).
     root_draws: Vec<DrawTally>,
@@ -330,12 +330,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         let Some(most_visits) = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0) else {
             return;
         };
-        // The tallies hold player 0's root actions, then player 1's.
-        let first = if player == 0 {
-            0
-        } else {
-            self.nodes[ROOT as usize].n0 as usize
-        };
+        let first = self.action_range(ROOT, player).start;
         let draw_share = |a: usize| {
             self.root_draws
                 .get(first + a)
@@ -690,18 +685,16 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         (played_out, refused_expansion)
     }
 
-    /// Counts `reward0` for the root actions the path starts with
+    /// Counts a result, a draw or not, for the root actions the path starts with
     /// ([`SimConfig::root_contempt`]).
-    fn tally_root_draw(&mut self, path: &[Step], reward0: f32) {
+    fn tally_root_draw(&mut self, path: &[Step], is_draw: bool) {
         let Some(step) = path.first().filter(|step| step.node == ROOT) else {
             return;
         };
-        let root = self.nodes[ROOT as usize];
-        let n0 = root.n0 as usize;
-        self.root_draws
-            .resize(n0 + root.n1 as usize, DrawTally::default());
-        let is_draw = reward0 == self.config.draw_reward0;
-        for index in [step.action0 as usize, n0 + step.action1 as usize] {
+        let actions = self.action_range(ROOT, 1).end;
+        self.root_draws.resize(actions, DrawTally::default());
+        for (player, action) in [(0, step.action0), (1, step.action1)] {
+            let index = self.action_range(ROOT, player).start + action as usize;
             let tally = &mut self.root_draws[index];
             tally.results += 1;
             tally.draws += is_draw as u32;
@@ -713,12 +706,10 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     fn backpropagate(&mut self, reward0: f32) {
         let path = std::mem::take(&mut self.path);
         let policy = self.config.policy;
-        let draw_rewards = self
-            .config
-            .draw_rewards
-            .filter(|_| reward0 == self.config.draw_reward0);
+        let is_draw = reward0 == self.config.draw_reward0;
+        let draw_rewards = self.config.draw_rewards.filter(|_| is_draw);
         if self.config.root_contempt > 0.0 {
-            self.tally_root_draw(&path, reward0);
+            self.tally_root_draw(&path, is_draw);
         }
         for step in &path {
             let node = &mut self.nodes[step.node as usize];
