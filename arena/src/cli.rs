@@ -320,6 +320,17 @@ pub enum Command {
     /// and the space evaluation, flagging where a side's value fell most (by default the
     /// games it lost or drew).
     Replay(crate::replay::ReplayArgs),
+    /// Writes a self-contained HTML replay page for each game of a recorded series
+    /// (DIR/view/game_NNNN.html): the board, step/play controls, a slider, the result,
+    /// and each bot's logged value per move
+    View(crate::view::ViewArgs),
+    /// Play a game yourself against a bot, in the terminal (UTTT or Light Riders): the
+    /// board before each of your moves, the legal moves, your clock untimed unless asked;
+    /// recorded like any game, so it can be viewed
+    Play(crate::human::PlayArgs),
+    /// A person's seat for `arena play`: speaks the engine protocol on stdin/stdout and
+    /// asks the person (through --input and --output) for each move
+    Seat(crate::human::SeatArgs),
     /// The first engine against each of the others, then a rating list
     /// (ratings.json/txt under --out).
     #[command(after_help = AFTER_HELP)]

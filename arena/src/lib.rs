@@ -8,11 +8,14 @@
 //! - [`game`]: seats (bot, timebank, faults) and records; [`process`]: bots that may hang,
 //!   crash or flood; [`timebank`], [`stats`], [`maps`]; the JSON files of a series'
 //!   folder are [`schema`]'s serde types, written and read by [`record`].
-//! - [`replay`]: a recorded Light Riders game position by position, searched again.
+//! - [`replay`]: a recorded Light Riders game position by position, searched again;
+//!   [`view`]: a recorded game as a self-contained HTML page; [`human`]: a person's
+//!   seat (`arena play`).
 
 pub mod bundle;
 pub mod cli;
 pub mod game;
+pub mod human;
 pub mod maps;
 pub mod merge;
 pub mod openings;
@@ -29,6 +32,7 @@ pub mod tron_codingame;
 pub mod tron_match;
 pub mod uttt_codingame;
 pub mod uttt_match;
+pub mod view;
 
 use cli::{Options, Referee};
 use game::GameRecord;

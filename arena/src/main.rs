@@ -11,6 +11,9 @@ fn main() {
         Some(Command::Report(args)) => arena::run_report(&args),
         Some(Command::Openings(args)) => arena::run_openings(&args),
         Some(Command::Replay(args)) => arena::replay::run(&args),
+        Some(Command::View(args)) => arena::view::run(&args),
+        Some(Command::Play(args)) => arena::human::run_play(&args),
+        Some(Command::Seat(args)) => arena::human::run_seat(&args),
         Some(Command::Gauntlet(args)) => tournament(TournamentKind::Gauntlet, args),
         Some(Command::RoundRobin(args)) => tournament(TournamentKind::RoundRobin, args),
         None => match cli::series(cli.series) {

@@ -116,6 +116,8 @@ pub fn write_transcripts(dir: &Path, r: &GameRecord) -> std::io::Result<()> {
 /// The record of a running series: each finished game is appended as it ends.
 pub struct GameLog {
     dir: PathBuf,
+    /// The series' options, for the games' replay pages.
+    opts: Options,
     games: Mutex<std::fs::File>,
 }
 
@@ -227,6 +229,7 @@ impl GameLog {
             Ok((games, done)) => Ok((
                 GameLog {
                     dir,
+                    opts: opts.clone(),
                     games: Mutex::new(games),
                 },
                 done,
@@ -238,12 +241,20 @@ impl GameLog {
         }
     }
 
-    /// Records a finished game: its transcripts, then its line (flushed at once).
+    /// Records a finished game: its transcripts, then its line (flushed at once), then
+    /// its replay page (a page that cannot be made is reported, the game kept).
     pub fn append(&self, r: &GameRecord) -> std::io::Result<()> {
         write_transcripts(&self.dir, r)?;
-        let mut file = self.games.lock().unwrap_or_else(|e| e.into_inner());
-        writeln!(file, "{}", schema::to_line(&game_row(r)))?;
-        file.flush()
+        {
+            let mut file = self.games.lock().unwrap_or_else(|e| e.into_inner());
+            writeln!(file, "{}", schema::to_line(&game_row(r)))?;
+            file.flush()?;
+        }
+        let pages = self.dir.join(crate::view::VIEW_DIR);
+        if let Err(e) = crate::view::write_page(&self.opts, r, &self.dir, &pages) {
+            eprintln!("arena: game {}: no replay page: {e}", r.index);
+        }
+        Ok(())
     }
 }
 

@@ -19,6 +19,8 @@ use std::path::{Path, PathBuf};
 /// One finished series and the name it goes by in the report.
 struct Run {
     label: String,
+    /// The series' folder (its transcripts and the bots' logs, for the replay pages).
+    dir: PathBuf,
     opts: Options,
     records: Vec<GameRecord>,
 }
@@ -96,6 +98,7 @@ pub fn report(dirs: &[PathBuf], out: &Path) -> Result<(), String> {
             });
             Ok(Run {
                 label,
+                dir: dir.clone(),
                 opts,
                 records,
             })
@@ -168,8 +171,48 @@ pub fn report(dirs: &[PathBuf], out: &Path) -> Result<(), String> {
             write(&name, &sprt_svg(&sprt, &run.records))?;
             let _ = writeln!(html, "<img src=\"{name}\" alt=\"SPRT walk\">");
         }
+        html += &games_section(i, run, out)?;
     }
     write("index.html", &html)
+}
+
+/// Run `i`'s games, each linked to its replay page (written into the report's folder,
+/// so the report can be moved whole).
+fn games_section(i: usize, run: &Run, out: &Path) -> Result<String, String> {
+    let folder = format!("run{i}_games");
+    let mut html = format!(
+        "<details><summary>{} game(s): replay pages</summary>\n<table>\n\
+         <tr><th>game</th><th>A was</th><th>board</th><th>result</th><th>moves</th>\
+         <th>reason</th></tr>\n",
+        run.records.len()
+    );
+    for r in &run.records {
+        let page = match crate::view::write_page(&run.opts, r, &run.dir, &out.join(&folder)) {
+            Ok(_) => format!(
+                "<a href=\"{folder}/{}\">{}</a>",
+                crate::view::page_name(r.index),
+                r.index
+            ),
+            Err(e) => {
+                eprintln!(
+                    "arena report: {}: game {}: no replay page: {e}",
+                    run.label, r.index
+                );
+                r.index.to_string()
+            }
+        };
+        let _ = writeln!(
+            html,
+            "<tr><td>{page}</td><td>player {}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            r.a_player,
+            escape(&r.map),
+            r.winner.as_str(),
+            r.moves,
+            escape(&r.reason)
+        );
+    }
+    html.push_str("</table></details>\n");
+    Ok(html)
 }
 
 fn escape(text: &str) -> String {

@@ -78,6 +78,7 @@ pub fn play_into(dir: PathBuf, args: &[&str], commands: &[&str]) -> Run {
 /// Asserts that `json` (a JSON file, or JSON lines) contains `needle`: as text, or as
 /// fields `"key": value, ...` of one of its objects, compared as JSON values (so the
 /// layout and `0.5000` against `0.5` do not matter). Shows the JSON otherwise.
+#[allow(dead_code)] // not every test file reads JSON this way
 pub fn has(json: &str, needle: &str) {
     assert!(found(json, needle), "{needle:?} not found in:\n{json}");
 }
