@@ -139,11 +139,11 @@ fn play(args: &PlayArgs) -> Result<(), String> {
     let opts = crate::cli::series(cli.series)?;
     fifos.relay();
     println!(
-        "You play {} against {:?}. Type a move when asked; `help` says how.",
+        "You are {} against {:?}. Type a move when asked; `help` says how.",
         if args.you == "first" {
-            "first"
+            "A (player 0), moving first"
         } else {
-            "second"
+            "B (player 1), moving second"
         },
         args.bot
     );
@@ -254,7 +254,14 @@ impl Fifos {
             let Ok(mut fifo) = std::fs::File::open(&output) else {
                 return;
             };
-            let _ = std::io::copy(&mut fifo, &mut std::io::stdout());
+            // Flushed at every read: a prompt has no newline to flush it.
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = std::io::Read::read(&mut fifo, &mut chunk) {
+                let mut out = std::io::stdout().lock();
+                if out.write_all(&chunk[..n]).and_then(|()| out.flush()).is_err() {
+                    break;
+                }
+            }
         });
     }
 }
