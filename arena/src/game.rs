@@ -1,9 +1,9 @@
 //! What every game of a series shares: its setup, the two seats (bot process, timebank,
 //! fault counts) and the record it leaves. The rules themselves live in the game modules.
 
-use super::cli::{Clock, Options};
 use super::maps::Map;
 use super::openings::Opening;
+use super::options::{Clock, Options};
 use super::process::{BotProcess, Reply};
 use super::timebank::Timebank;
 use mctsbot::game::Player;

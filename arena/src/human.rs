@@ -8,8 +8,9 @@
 //! what the person types reaches the seat through one FIFO, what the seat shows comes
 //! back through another.
 
-use crate::cli::{Cli, Referee};
+use crate::cli::{Cli, PlayArgs, SeatArgs};
 use crate::game::{GameRecord, Winner};
+use crate::options::Referee;
 use crate::replay::Game;
 use mctsbot::protocol::{parse_command, Command, GameUpdate, Setting, Token};
 use mctsbot::tron::{parse_tron_answer, Direction, TronState};
@@ -20,56 +21,6 @@ use std::path::{Path, PathBuf};
 
 /// A person's clock when none is asked: a day for every move.
 const UNTIMED_MS: u64 = 86_400_000;
-
-/// The options of `arena play`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct PlayArgs {
-    /// The game: uttt (TheAIGames) or tron (Light Riders)
-    #[arg(long, value_name = "uttt|tron", default_value = "uttt")]
-    pub game: String,
-    /// Whether you move first (UTTT: X; Light Riders: rider 0) or second
-    #[arg(long, value_name = "first|second", default_value = "first",
-          value_parser = ["first", "second"])]
-    pub you: String,
-    /// Your clock, BANK+INC in ms (as the bot's); untimed by default
-    #[arg(long, value_name = "BANK+INC")]
-    pub your_clock: Option<String>,
-    /// The bot's timebank in ms [default: the game's, 10000]
-    #[arg(long, value_name = "MS")]
-    pub timebank: Option<u64>,
-    /// The bot's refill after every move in ms [default: 500 uttt, 200 tron]
-    #[arg(long, value_name = "MS")]
-    pub time_per_move: Option<u64>,
-    /// Light Riders map (a shipped name or a file) [default: the riddles board]
-    #[arg(long, value_name = "NAME|FILE")]
-    pub map: Option<String>,
-    /// Seed of the board and of {seed} in the bot's command
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
-    /// Where the game is recorded [default: arena-play/game-UNIXTIME]
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// The bot's shell command
-    #[arg(value_name = "BOT COMMAND", required = true)]
-    pub bot: String,
-}
-
-/// The options of `arena seat`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct SeatArgs {
-    /// The game: uttt or tron
-    #[arg(long, value_name = "uttt|tron", value_parser = ["uttt", "tron"])]
-    pub game: String,
-    /// Where the person's entries come from (arena play: a FIFO)
-    #[arg(long, value_name = "PATH")]
-    pub input: PathBuf,
-    /// Where the board and the prompts go (arena play: a FIFO)
-    #[arg(long, value_name = "PATH")]
-    pub output: PathBuf,
-    /// Show no clock (the person plays untimed)
-    #[arg(long)]
-    pub untimed: bool,
-}
 
 /// `arena play`: one game between the person and the bot; the exit code.
 pub fn run_play(args: &PlayArgs) -> i32 {
@@ -258,7 +209,11 @@ impl Fifos {
             let mut chunk = [0u8; 4096];
             while let Ok(n @ 1..) = std::io::Read::read(&mut fifo, &mut chunk) {
                 let mut out = std::io::stdout().lock();
-                if out.write_all(&chunk[..n]).and_then(|()| out.flush()).is_err() {
+                if out
+                    .write_all(&chunk[..n])
+                    .and_then(|()| out.flush())
+                    .is_err()
+                {
                     break;
                 }
             }

@@ -19,6 +19,7 @@ pub mod human;
 pub mod maps;
 pub mod merge;
 pub mod openings;
+pub mod options;
 pub mod process;
 pub mod rating;
 pub mod record;
@@ -34,9 +35,9 @@ pub mod uttt_codingame;
 pub mod uttt_match;
 pub mod view;
 
-use cli::{Options, Referee};
 use game::GameRecord;
 use mctsbot::game::GameKind;
+use options::{Options, Referee};
 
 /// Runs the series `opts` describes, prints the table to stdout and writes `--out`.
 /// Returns the process exit code.
@@ -106,7 +107,7 @@ fn finish_series(opts: &Options, records: &[GameRecord]) -> i32 {
 /// `arena gauntlet|round-robin`: plays every pairing's series, one after another (each
 /// recorded in its folder under `--out`, resumed with `--resume`), then prints the
 /// rating list and writes `ratings.json` and `ratings.txt`. Returns the exit code.
-pub fn run_tournament(t: &cli::Tournament) -> i32 {
+pub fn run_tournament(t: &options::Tournament) -> i32 {
     let pairings = t.pairings();
     let mut games = Vec::new();
     for (number, &(a, b)) in pairings.iter().enumerate() {

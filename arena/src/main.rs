@@ -1,7 +1,8 @@
 //! `arena`: the local engine. Plays two bot commands against each other over the
 //! TheAIGames / riddles.io protocol and prints the results table; see `arena --help`.
 
-use arena::cli::{self, Cli, Command, TournamentKind};
+use arena::cli::{self, Cli, Command};
+use arena::options::TournamentKind;
 use clap::Parser;
 
 fn main() {

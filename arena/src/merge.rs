@@ -4,8 +4,8 @@
 //! come from the same series, and summed up again: the table, pairs and SPRT are
 //! recomputed from the games, never added up from the shards' summaries.
 
-use super::cli::Options;
 use super::game::GameRecord;
+use super::options::Options;
 use super::record;
 use super::schema::Settings;
 use std::path::{Path, PathBuf};

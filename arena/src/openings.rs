@@ -13,8 +13,8 @@
 //!
 //! `--openings NAME` also finds the suites shipped in `protocol/openings/NAME.txt`.
 
-use super::cli::Referee;
 use super::maps::{empty_size, Map};
+use super::options::Referee;
 use mctsbot::search::{FastRng, Game};
 use mctsbot::tron::{Direction, TronState};
 use mctsbot::uttt::{Board, Move};

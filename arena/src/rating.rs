@@ -7,7 +7,7 @@
 //! Every pair that played is given one virtual draw (as BayesElo's prior does), so an
 //! engine that won every game still gets a finite rating.
 
-use super::cli::Tournament;
+use super::options::Tournament;
 use super::schema::{round, to_text, EngineRow, RatingRow, RatingsFile};
 use super::stats::normal_cdf;
 use nalgebra::{DMatrix, DVector};

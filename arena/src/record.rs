@@ -10,8 +10,8 @@
 //! and `games.jsonl` (an interrupted series): `arena merge`, `arena report` and
 //! `--resume` all read it this way.
 
-use super::cli::{Clock, Options, Referee, Shard};
 use super::game::{side_name, GameRecord, SideStats, Winner};
+use super::options::{Clock, Options, Referee, Shard};
 use super::schema::{self, EngineRow, GameRow, Results, SeriesFile, Settings, Sides, SprtSettings};
 use super::stats::Sprt;
 use mctsbot::uttt::Dialect;
@@ -116,8 +116,6 @@ pub fn write_transcripts(dir: &Path, r: &GameRecord) -> std::io::Result<()> {
 /// The record of a running series: each finished game is appended as it ends.
 pub struct GameLog {
     dir: PathBuf,
-    /// The series' options, for the games' replay pages.
-    opts: Options,
     games: Mutex<std::fs::File>,
 }
 
@@ -229,7 +227,6 @@ impl GameLog {
             Ok((games, done)) => Ok((
                 GameLog {
                     dir,
-                    opts: opts.clone(),
                     games: Mutex::new(games),
                 },
                 done,
@@ -241,20 +238,12 @@ impl GameLog {
         }
     }
 
-    /// Records a finished game: its transcripts, then its line (flushed at once), then
-    /// its replay page (a page that cannot be made is reported, the game kept).
+    /// Records a finished game: its transcripts, then its line (flushed at once).
     pub fn append(&self, r: &GameRecord) -> std::io::Result<()> {
         write_transcripts(&self.dir, r)?;
-        {
-            let mut file = self.games.lock().unwrap_or_else(|e| e.into_inner());
-            writeln!(file, "{}", schema::to_line(&game_row(r)))?;
-            file.flush()?;
-        }
-        let pages = self.dir.join(crate::view::VIEW_DIR);
-        if let Err(e) = crate::view::write_page(&self.opts, r, &self.dir, &pages) {
-            eprintln!("arena: game {}: no replay page: {e}", r.index);
-        }
-        Ok(())
+        let mut file = self.games.lock().unwrap_or_else(|e| e.into_inner());
+        writeln!(file, "{}", schema::to_line(&game_row(r)))?;
+        file.flush()
     }
 }
 

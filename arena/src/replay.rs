@@ -12,9 +12,9 @@
 //! rider's value fell most are the candidates for the losing move. The table and the
 //! closing summary are written by its `report` module.
 
-use crate::cli::Referee;
 use crate::game::{GameRecord, Winner};
 use crate::openings::parse_tron;
+use crate::options::Referee;
 use crate::record;
 use mctsbot::bot::tron::{
     plan, Evidence, Plan, RootMove, TronConfig, TronSearchKind, TronSearcher,

@@ -7,8 +7,8 @@
 //! - over several runs (given oldest first, each a version against the same baseline),
 //!   the ladder: each run's Elo with its interval.
 
-use super::cli::Options;
 use super::game::GameRecord;
+use super::options::Options;
 use super::schema::RatingsFile;
 use super::series::{self, Totals};
 use super::stats::{Pentanomial, Sprt, Summary};

@@ -2,10 +2,10 @@
 //! from both starts), so that games `2k` and `2k + 1` make a pair; an optional SPRT that
 //! stops it early; then the table and `results.json`.
 
-use super::cli::{Options, Referee};
 use super::game::{seat_of, side_name, GameRecord, GameSetup, SideStats, Winner};
 use super::maps::Map;
 use super::openings::{Book, Opening};
+use super::options::{Options, Referee};
 use super::record::{self, GameLog};
 use super::schema::{self, round, MapRow, PairsRow, PlaceRow, Results, Sides, SprtRow, SummaryRow};
 use super::stats::{Pentanomial, Sprt, SprtState, Summary, Wdl};
@@ -108,9 +108,14 @@ pub fn run_recorded(
                     };
                     let record = play(&game_setup(opts, maps, openings, index));
                     let mut records = records.lock().unwrap_or_else(|e| e.into_inner());
-                    if let Some(log) = log {
+                    if let (Some(log), Some(dir)) = (log, &opts.out) {
                         if let Err(e) = log.append(&record) {
                             eprintln!("arena: cannot record game {}: {e}", record.index);
+                        }
+                        // A page that cannot be made is reported; the game is kept.
+                        let pages = dir.join(crate::view::VIEW_DIR);
+                        if let Err(e) = crate::view::write_page(opts, &record, dir, &pages) {
+                            eprintln!("arena: game {}: no replay page: {e}", record.index);
                         }
                     }
                     records.push(record);

@@ -10,8 +10,9 @@
 
 mod frames;
 
-use crate::cli::Options;
+use crate::cli::ViewArgs;
 use crate::game::{side_name, GameRecord};
+use crate::options::{Options, Referee};
 use crate::record;
 use frames::Frames;
 use serde::Serialize;
@@ -24,20 +25,6 @@ pub const VIEW_DIR: &str = "view";
 const TEMPLATE: &str = include_str!("view/page.html");
 const DATA_SLOT: &str = "/*GAME_DATA*/null";
 const TITLE_SLOT: &str = "<!--TITLE-->";
-
-/// The options of `arena view`.
-#[derive(clap::Args, Debug, Clone)]
-pub struct ViewArgs {
-    /// A series' --out folder (finished or interrupted)
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-    /// Only these games (their indexes in the series)
-    #[arg(long = "game", value_name = "N", value_delimiter = ',')]
-    pub games: Vec<usize>,
-    /// Where the pages go [default: DIR/view]
-    #[arg(long, value_name = "OUT")]
-    pub out: Option<PathBuf>,
-}
 
 /// `arena view`: writes the pages of a recorded series; the exit code.
 pub fn run(args: &ViewArgs) -> i32 {
@@ -180,7 +167,7 @@ fn escape_html(text: &str) -> String {
 fn values(opts: &Options, record: &GameRecord, board: &Frames, dir: &Path) -> Vec<ValueSeries> {
     let sides = board.sides();
     // Tron Battle's seats are riders, each with its own stderr (`GameSetup::seat`).
-    let riders = opts.game == crate::cli::Referee::TronCodinGame;
+    let riders = opts.game == Referee::TronCodinGame;
     let mut series = Vec::new();
     for (seat, asked) in board.asked().iter().enumerate() {
         let side = sides[seat];

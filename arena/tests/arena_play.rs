@@ -46,10 +46,21 @@ fn a_person_plays_uttt_and_typos_or_illegal_moves_cost_nothing() {
             }
         }
     }
-    let args = ["--game", "uttt", "--timebank", "2000", "--time-per-move", "100"];
+    let args = [
+        "--game",
+        "uttt",
+        "--timebank",
+        "2000",
+        "--time-per-move",
+        "100",
+    ];
     let (out, dir) = play("uttt", &args, &entries, &bot("first_legal", ""));
     let shown = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{shown}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{shown}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for said in [
         "\"foo\" is not a move",
         "\"9 9\" is not a move",
@@ -61,7 +72,10 @@ fn a_person_plays_uttt_and_typos_or_illegal_moves_cost_nothing() {
         "You are X; you play untimed.",
         "    0 1 2   3 4 5   6 7 8",
     ] {
-        assert!(shown.contains(said), "the person was not told {said:?}:\n{shown}");
+        assert!(
+            shown.contains(said),
+            "the person was not told {said:?}:\n{shown}"
+        );
     }
     let row = game_row(&dir);
     // Every answer the seat gave was legal and in time: no faults charged to the person.
@@ -85,10 +99,16 @@ fn a_person_plays_light_riders_and_is_asked_before_crashing() {
     // left along the bottom row, is warned at the wall, and confirms.
     let mut entries = String::from("north\nmoves\n");
     entries += &"left\n".repeat(7);
-    let args = ["--game", "tron", "--map", "empty6", "--you", "second", "--seed", "1"];
+    let args = [
+        "--game", "tron", "--map", "empty6", "--you", "second", "--seed", "1",
+    ];
     let (out, dir) = play("tron", &args, &entries, &bot("rider", ""));
     let shown = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{shown}\n{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{shown}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     for said in [
         "\"north\" is not a direction",
         "Safe: ",
@@ -97,7 +117,10 @@ fn a_person_plays_light_riders_and_is_asked_before_crashing() {
         "You are B (player 1), moving second",
         "The bot won: A (player 0) survived",
     ] {
-        assert!(shown.contains(said), "the person was not told {said:?}:\n{shown}");
+        assert!(
+            shown.contains(said),
+            "the person was not told {said:?}:\n{shown}"
+        );
     }
     let row = game_row(&dir);
     // The person is side B (moving second): five rounds left, then the crash confirmed.
@@ -111,7 +134,14 @@ fn a_person_plays_light_riders_and_is_asked_before_crashing() {
 
 #[test]
 fn a_person_whose_input_ends_resigns_and_bad_games_are_refused() {
-    let args = ["--game", "uttt", "--timebank", "2000", "--time-per-move", "100"];
+    let args = [
+        "--game",
+        "uttt",
+        "--timebank",
+        "2000",
+        "--time-per-move",
+        "100",
+    ];
     let (out, dir) = play("resign", &args, "4 4\n", &bot("first_legal", ""));
     let shown = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success());

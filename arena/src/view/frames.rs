@@ -5,9 +5,9 @@
 //! Every frame is re-created with the bot's own rules ([`mctsbot::uttt`],
 //! [`mctsbot::tron`]) from the game's `line`, so the page shows what the referee saw.
 
-use crate::cli::Options;
 use crate::game::GameRecord;
 use crate::openings::{letter, parse_tron};
+use crate::options::{Options, Referee};
 use crate::replay::Game;
 use crate::tron_codingame::random_starts;
 use mctsbot::tron::battle::Battle;
@@ -103,7 +103,6 @@ pub fn frames(
     record: &GameRecord,
     dir: &std::path::Path,
 ) -> Result<Frames, String> {
-    use crate::cli::Referee;
     match opts.game {
         Referee::Uttt | Referee::UtttCodinGame => uttt(opts, record).map(Frames::Uttt),
         Referee::Tron => light_riders(record, dir).map(Frames::Grid),
@@ -113,7 +112,7 @@ pub fn frames(
 
 fn uttt(opts: &Options, record: &GameRecord) -> Result<UtttFrames, String> {
     let end_rule = match opts.game {
-        crate::cli::Referee::UtttCodinGame => mctsbot::uttt::EndRule::MoreBoards,
+        Referee::UtttCodinGame => mctsbot::uttt::EndRule::MoreBoards,
         _ => opts.end_rule,
     };
     let mut board = Board::with_end_rule(end_rule);
