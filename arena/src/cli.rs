@@ -316,9 +316,9 @@ pub enum Command {
     Report(crate::FoldersArgs),
     /// Prints a balanced opening suite for --openings.
     Openings(crate::OpeningsArgs),
-    /// Replays recorded Light Riders games position by position with the bot's search
-    /// and the space evaluation, flagging where a side's value fell most (by default the
-    /// games it lost or drew).
+    /// Replays recorded Light Riders and UTTT games position by position with the bot's
+    /// search, flagging where a side's value fell most (Light Riders) or where its logged
+    /// value was furthest from a long search's (UTTT); by default the games it lost or drew.
     Replay(crate::replay::ReplayArgs),
     /// The first engine against each of the others, then a rating list
     /// (ratings.json/txt under --out).
