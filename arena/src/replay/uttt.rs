@@ -331,6 +331,15 @@ impl UtttPly {
         self.verdict.map(|v| v.loss())
     }
 
+    /// A move choice whose move the bot's own search valued [`VALUE_GAP`] or more above the
+    /// long search's value of it: the short search did not see the reply that refutes it.
+    pub fn unseen(&self) -> bool {
+        let logged = self.log.as_ref().and_then(|l| l.value);
+        let played = self.verdict.and_then(|v| v.played);
+        self.error() == Some(ErrorKind::MoveChoice)
+            && logged.zip(played).is_some_and(|(l, p)| l - p >= VALUE_GAP)
+    }
+
     /// The kind of error, as documented: a move choice when the move played is worth
     /// [`MOVE_LOSS`] less than the best, else a value error when the logged value is
     /// [`VALUE_GAP`] from the long search's.
@@ -573,6 +582,55 @@ mod tests {
         assert_eq!(long.phase(long.moves.len() - END_PLIES), Phase::End);
         assert_eq!(game(line, 11).phase(10), Phase::Opening);
         assert_eq!(g.result(0), "drew");
+    }
+
+    /// A ply whose move played the long search values `played` against `best` for its
+    /// best move, which the bot logged at `logged`.
+    fn ply(logged: Option<f32>, best: f32, played: f32) -> UtttPly {
+        let mv = Move::from_xy(4, 4).unwrap();
+        UtttPly {
+            k: 20,
+            played: Move::from_xy(3, 3).unwrap(),
+            log: Some(Logged {
+                value: logged,
+                ..Logged::default()
+            }),
+            verdict: Some(Verdict {
+                best: Some(MoveInfo {
+                    mv,
+                    visits: 100,
+                    value: best,
+                    proof: Proof::Unknown,
+                }),
+                played: Some(played),
+                iterations: 100,
+            }),
+        }
+    }
+
+    #[test]
+    fn errors_are_classified_as_documented() {
+        let close = |a: Option<f32>, b: f32| (a.unwrap() - b).abs() < 1e-6;
+        // The move is fine, the value far off: a value error.
+        let p = ply(Some(0.70), 0.50, 0.45);
+        assert!(close(p.gap(), 0.20) && close(p.signed_gap(), 0.20));
+        assert_eq!(p.error(), Some(ErrorKind::Value));
+        assert!(!p.unseen());
+        // The move much worse than the best: a move choice, whatever the value; unseen
+        // when the bot valued it well above the long search's value of it.
+        let p = ply(Some(0.50), 0.50, 0.30);
+        assert_eq!((p.error(), p.unseen()), (Some(ErrorKind::MoveChoice), true));
+        let p = ply(Some(0.35), 0.50, 0.30);
+        assert_eq!(
+            (p.error(), p.unseen()),
+            (Some(ErrorKind::MoveChoice), false)
+        );
+        // Small errors, or no logged value: nothing, or only the loss counts.
+        assert_eq!(ply(Some(0.55), 0.50, 0.45).error(), None);
+        assert_eq!(ply(None, 0.50, 0.45).error(), None);
+        assert_eq!(ply(None, 0.50, 0.20).error(), Some(ErrorKind::MoveChoice));
+        // A played move the long search values above its best loses nothing.
+        assert_eq!(ply(None, 0.50, 0.60).loss(), Some(0.0));
     }
 
     #[test]

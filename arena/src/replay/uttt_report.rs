@@ -17,7 +17,9 @@ position for the mover, its value of the move played; gap = |logged value - long
 loss = long value - its value of the move played. phase: opening (plies 1-10, or the
 arena's opening when longer), end (the game's last 15 plies), middle. Flags: gN the N-th
 largest gap, lN the N-th largest loss; V a value error (gap >= 0.15 while the move played
-is within 0.10 of the long search's best), M a move choice (loss >= 0.10).";
+is within 0.10 of the long search's best), M a move choice (loss >= 0.10), unseen when the
+bot's logged value is 0.15 or more above the long search's value of the move played (its
+search did not see the refutation).";
 
 /// What the table prints for one game, from player `view`'s side.
 pub struct GameReport<'a> {
@@ -81,6 +83,9 @@ impl GameReport<'_> {
                 Some(ErrorKind::Value) => flags += " V",
                 Some(ErrorKind::MoveChoice) => flags += " M",
                 None => {}
+            }
+            if ply.unseen() {
+                flags += " unseen";
             }
             let p = game.mover(ply.k) as usize;
             let _ = writeln!(
@@ -177,11 +182,13 @@ impl GameReport<'_> {
         let tally = Tally::of(game, self.plies);
         let _ = writeln!(
             out,
-            "game {}, {side}: {} plies searched; value errors {}, move choices {}",
+            "game {}, {side}: {} plies searched; value errors {}, move choices {}, {} of them \
+             unseen",
             game.index,
             tally.searched.iter().sum::<usize>(),
             by_phase(&tally.value_errors),
-            by_phase(&tally.move_choices)
+            by_phase(&tally.move_choices),
+            tally.unseen.iter().sum::<usize>()
         );
         out
     }
@@ -233,6 +240,9 @@ impl GameReport<'_> {
         }
         match ply.error() {
             Some(ErrorKind::Value) => out += ": value error",
+            Some(ErrorKind::MoveChoice) if ply.unseen() => {
+                out += ": move choice, its refutation unseen by the bot's search"
+            }
             Some(ErrorKind::MoveChoice) => out += ": move choice",
             None => {}
         }
@@ -303,6 +313,8 @@ struct Tally {
     loss: [f32; 3],
     value_errors: [usize; 3],
     move_choices: [usize; 3],
+    /// Move choices whose refutation the bot did not see ([`UtttPly::unseen`]).
+    unseen: [usize; 3],
 }
 
 impl Tally {
@@ -322,6 +334,7 @@ impl Tally {
                 Some(ErrorKind::MoveChoice) => t.move_choices[f] += 1,
                 None => {}
             }
+            t.unseen[f] += usize::from(ply.unseen());
         }
         t
     }
@@ -335,6 +348,7 @@ impl Tally {
             self.loss[f] += o.loss[f];
             self.value_errors[f] += o.value_errors[f];
             self.move_choices[f] += o.move_choices[f];
+            self.unseen[f] += o.unseen[f];
         }
     }
 }
@@ -343,7 +357,7 @@ impl Tally {
 /// then over all the replayed games, by the replayed side's colour and the phase.
 pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
     let mut out = String::from(
-        "\ngame  result  plies  side  moving  searched   largest gap  ply  phase      largest loss  ply  phase    value errors  move choices\n",
+        "\ngame  result  plies  side  moving  searched   largest gap  ply  phase      largest loss  ply  phase    value errors  move choices  unseen\n",
     );
     let mut tallies = [Tally::default(), Tally::default()];
     // Games whose largest gap, and largest loss, fall in each phase, by colour.
@@ -374,7 +388,7 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
         }
         let _ = writeln!(
             out,
-            "{:<5} {:<6} {:>6}  {:<4}  {:<6}  {:>8}  {}   {}  {:>12}  {:>12}",
+            "{:<5} {:<6} {:>6}  {:<4}  {:<6}  {:>8}  {}   {}  {:>12}  {:>12}  {:>6}",
             game.index,
             game.result(view),
             game.moves.len(),
@@ -385,6 +399,7 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
             at(loss.first(), UtttPly::loss),
             tally.value_errors.iter().sum::<usize>(),
             tally.move_choices.iter().sum::<usize>(),
+            tally.unseen.iter().sum::<usize>(),
         );
         tallies[view].add(&tally);
         games[view] += 1;
@@ -394,7 +409,7 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
         "\nover the {} replayed games, by the side's colour and the phase (opening: plies \
          1-{OPENING_PLIES} or the arena's opening; end: the last {END_PLIES}):\n\
          moving  phase    games  plies  mean gap  mean logged-long  mean loss  value errors  \
-         move choices  largest gap here  largest loss here",
+         move choices  unseen  largest gap here  largest loss here",
         replayed.len()
     );
     for view in 0..2 {
@@ -414,7 +429,7 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
             };
             let _ = writeln!(
                 out,
-                "{:<6}  {:<7}  {:>5}  {:>5}  {:>8}  {:>16}  {:>9}  {:>12}  {:>12}  {:>16}  {:>17}",
+                "{:<6}  {:<7}  {:>5}  {:>5}  {:>8}  {:>16}  {:>9}  {:>12}  {:>12}  {:>6}  {:>16}  {:>17}",
                 colour(view),
                 phase.name(),
                 games[view],
@@ -424,6 +439,7 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
                 mean(t.loss[f], t.searched[f]),
                 t.value_errors[f],
                 t.move_choices[f],
+                t.unseen[f],
                 where_gap[view][f],
                 where_loss[view][f],
             );
@@ -432,7 +448,8 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
     let _ = writeln!(
         out,
         "value error: gap >= {VALUE_GAP:.2} while the move played is within {MOVE_LOSS:.2} of \
-         the long search's best; move choice: loss >= {MOVE_LOSS:.2}"
+         the long search's best; move choice: loss >= {MOVE_LOSS:.2}; unseen: a move choice the \
+         bot valued {VALUE_GAP:.2} or more above the long search's value of it"
     );
     out
 }
