@@ -319,6 +319,19 @@ pub enum Command {
     /// Replays recorded Light Riders and UTTT games position by position with the bot's
     /// search, flagging where a side's value fell most (Light Riders) or where its logged
     /// value was furthest from a long search's (UTTT); by default the games it lost or drew.
+    ///
+    /// The bot's own search runs here, seeded, for a fixed number of iterations. Light
+    /// Riders (--game tron): for each round the moves played, the space evaluation's terms,
+    /// and for each rider the search's best move and value and the value of the move
+    /// played; the rounds where the side's value fell most are flagged.
+    ///
+    /// UTTT (--game uttt and uttt-cg, under the series' end rule): every ply of the game's
+    /// line, and for each of the side's plies after the opening the bot's logged move and
+    /// value (its stderr line) beside a long search's best move, its value and its value of
+    /// the move played; the plies where the logged value was furthest from the long
+    /// search's and where the move played lost most are flagged, and a summary splits value
+    /// errors and move choices by phase (opening, middle, end) and the side's colour (see
+    /// docs/arena.md, "Replaying games").
     Replay(crate::replay::ReplayArgs),
     /// The first engine against each of the others, then a rating list
     /// (ratings.json/txt under --out).

@@ -45,21 +45,6 @@ const TRON_ITERATIONS: u64 = 20_000;
 
 /// The options of `arena replay`.
 #[derive(clap::Args, Debug, Clone)]
-#[command(
-    long_about = "Replays recorded Light Riders and UTTT games position by position with the \
-                  bot's own search (run here, seeded, for a fixed number of iterations), by \
-                  default the games the side lost or drew.\n\n\
-                  Light Riders (--game tron): for each round the moves played, the space \
-                  evaluation's terms, and for each rider the search's best move and value and \
-                  the value of the move played; the rounds where the side's value fell most \
-                  are flagged.\n\n\
-                  UTTT (--game uttt and uttt-cg, under the series' end rule): every ply of the \
-                  game's line, and for each of the side's plies the bot's logged move and value \
-                  (its stderr line) beside a long search's best move, its value and its value \
-                  of the move played; the plies where the logged value was furthest from the \
-                  long search's and where the move played lost most are flagged, and a summary \
-                  splits the errors by phase (opening, middle, end) and the side's colour."
-)]
 pub struct ReplayArgs {
     /// A series' --out folder (or its games.jsonl or results.json), or one game's
     /// transcript
