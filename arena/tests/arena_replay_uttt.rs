@@ -332,8 +332,29 @@ fn a_bad_uttt_record_is_refused_with_a_clear_error() {
     record["line"] = line.into();
     record["winner"] = if record["winner"] == "A" { "B" } else { "A" }.into();
     refused(&format!("{record}\n"), "the record says");
-    // The good record replays.
+    // The good record replays, from the folder or a transcript in it, not a transcript alone.
     std::fs::write(&games, &good).unwrap();
-    stdout(&replay(&[dir, "--all", "--iterations", "50"]));
+    let text = stdout(&replay(&[dir, "--all", "--iterations", "50"]));
+    let transcript = run.dir.join("transcripts/game_0000_B.txt");
+    let from_transcript = stdout(&replay(&[
+        transcript.to_str().unwrap(),
+        "--iterations",
+        "50",
+    ]));
+    assert!(text.contains("\ngame 0, ") && from_transcript.contains("\ngame 0, "));
+    assert!(
+        from_transcript.contains("B (O, moving second")
+            || from_transcript.contains("B (X, moving first"),
+        "{from_transcript}"
+    );
+    let alone = run.dir.join("alone.txt");
+    std::fs::copy(&transcript, &alone).unwrap();
+    let out = replay(&[alone.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("a UTTT transcript outside its series folder"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&run.dir);
 }

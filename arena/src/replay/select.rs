@@ -49,6 +49,13 @@ pub fn source(args: &ReplayArgs) -> Result<Source, String> {
             return series(dir, &args.games, args.all, args.side.unwrap_or(0));
         }
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if text.contains("> update game macroboard") {
+            return Err(format!(
+                "{}: a UTTT transcript outside its series folder: UTTT games are replayed \
+                 from their series (its games.jsonl holds the line)",
+                path.display()
+            ));
+        }
         let game = Game::from_transcript(&text).map_err(|e| format!("{}: {e}", path.display()))?;
         return Ok(Source::Transcript(Box::new(game), args.side.unwrap_or(0)));
     }
