@@ -13,6 +13,9 @@ use mctsbot::uttt::Dialect;
 use mctsbot::uttt::EndRule;
 use std::path::PathBuf;
 
+mod commands;
+pub use commands::{parse_side, PlayArgs, ReplayArgs, SeatArgs, ViewArgs};
+
 /// What `arena --help` prints after the options.
 const AFTER_HELP: &str = "\
 With --out, each game is recorded as soon as it ends: a line of DIR/games.jsonl (the
@@ -54,10 +57,23 @@ pub enum Command {
     Report(crate::FoldersArgs),
     /// Prints a balanced opening suite for --openings.
     Openings(crate::OpeningsArgs),
-    /// Replays recorded Light Riders games position by position with the bot's search
-    /// and the space evaluation, flagging where a side's value fell most (by default the
-    /// games it lost or drew).
-    Replay(crate::replay::ReplayArgs),
+    /// Replays recorded Light Riders and UTTT games position by position with the bot's
+    /// search, flagging where a side's value fell most (Light Riders) or where its logged
+    /// value was furthest from a long search's (UTTT); by default the games it lost or drew.
+    ///
+    /// The bot's own search runs here, seeded, for a fixed number of iterations. Light
+    /// Riders (--game tron): for each round the moves played, the space evaluation's terms,
+    /// and for each rider the search's best move and value and the value of the move
+    /// played; the rounds where the side's value fell most are flagged.
+    ///
+    /// UTTT (--game uttt and uttt-cg, under the series' end rule): every ply of the game's
+    /// line, and for each of the side's plies after the opening the bot's logged move and
+    /// value (its stderr line) beside a long search's best move, its value and its value of
+    /// the move played; the plies where the logged value was furthest from the long
+    /// search's and where the move played lost most are flagged, and a summary splits value
+    /// errors and move choices by phase (opening, middle, end) and the side's colour (see
+    /// docs/arena.md, "Replaying games").
+    Replay(ReplayArgs),
     /// Writes a self-contained HTML replay page for each game of a recorded series
     /// (DIR/view/game_NNNN.html): the board, step/play controls, a slider, the result,
     /// and each bot's logged value per move
@@ -76,70 +92,6 @@ pub enum Command {
     /// Every engine against every other, then a rating list (ratings.json/txt under --out).
     #[command(after_help = AFTER_HELP)]
     RoundRobin(SeriesArgs),
-}
-
-/// The options of `arena view`.
-#[derive(Args, Debug, Clone)]
-pub struct ViewArgs {
-    /// A series' --out folder (finished or interrupted)
-    #[arg(value_name = "DIR")]
-    pub dir: PathBuf,
-    /// Only these games (their indexes in the series)
-    #[arg(long = "game", value_name = "N", value_delimiter = ',')]
-    pub games: Vec<usize>,
-    /// Where the pages go [default: DIR/view]
-    #[arg(long, value_name = "OUT")]
-    pub out: Option<PathBuf>,
-}
-
-/// The options of `arena play`.
-#[derive(Args, Debug, Clone)]
-pub struct PlayArgs {
-    /// The game: uttt (TheAIGames) or tron (Light Riders)
-    #[arg(long, value_name = "uttt|tron", default_value = "uttt")]
-    pub game: String,
-    /// Whether you move first (UTTT: X; Light Riders: rider 0) or second
-    #[arg(long, value_name = "first|second", default_value = "first",
-          value_parser = ["first", "second"])]
-    pub you: String,
-    /// Your clock, BANK+INC in ms (as the bot's); untimed by default
-    #[arg(long, value_name = "BANK+INC")]
-    pub your_clock: Option<String>,
-    /// The bot's timebank in ms [default: the game's, 10000]
-    #[arg(long, value_name = "MS")]
-    pub timebank: Option<u64>,
-    /// The bot's refill after every move in ms [default: 500 uttt, 200 tron]
-    #[arg(long, value_name = "MS")]
-    pub time_per_move: Option<u64>,
-    /// Light Riders map (a shipped name or a file) [default: the riddles board]
-    #[arg(long, value_name = "NAME|FILE")]
-    pub map: Option<String>,
-    /// Seed of the board and of {seed} in the bot's command
-    #[arg(long, value_name = "S")]
-    pub seed: Option<u64>,
-    /// Where the game is recorded [default: arena-play/game-UNIXTIME]
-    #[arg(long, value_name = "DIR")]
-    pub out: Option<PathBuf>,
-    /// The bot's shell command
-    #[arg(value_name = "BOT COMMAND", required = true)]
-    pub bot: String,
-}
-
-/// The options of `arena seat`.
-#[derive(Args, Debug, Clone)]
-pub struct SeatArgs {
-    /// The game: uttt or tron
-    #[arg(long, value_name = "uttt|tron", value_parser = ["uttt", "tron"])]
-    pub game: String,
-    /// Where the person's entries come from (arena play: a FIFO)
-    #[arg(long, value_name = "PATH")]
-    pub input: PathBuf,
-    /// Where the board and the prompts go (arena play: a FIFO)
-    #[arg(long, value_name = "PATH")]
-    pub output: PathBuf,
-    /// Show no clock (the person plays untimed)
-    #[arg(long)]
-    pub untimed: bool,
 }
 
 /// The options of a series, and of every pairing of a tournament.

@@ -105,6 +105,12 @@ impl SideStats {
     }
 }
 
+/// Where a side's stderr goes, relative to `--out`; `suffix` tells a side's seats apart
+/// (Tron Battle's `_riderR`).
+pub fn stderr_name(index: usize, side: usize, suffix: &str) -> String {
+    format!("stderr/game_{index:04}_{}{suffix}.txt", side_name(side))
+}
+
 /// One finished game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
@@ -182,13 +188,11 @@ impl GameSetup<'_> {
         let command = self.opts.commands[side]
             .replace("{seed}", &self.seed.wrapping_add(player as u64).to_string())
             .replace("{game}", &self.index.to_string());
-        let stderr = self.opts.out.as_ref().map(|dir| {
-            dir.join("stderr").join(format!(
-                "game_{:04}_{}{stderr_suffix}.txt",
-                self.index,
-                side_name(side)
-            ))
-        });
+        let stderr = self
+            .opts
+            .out
+            .as_ref()
+            .map(|dir| dir.join(stderr_name(self.index, side, stderr_suffix)));
         let clock = self.clock(player);
         Seat::start(
             &command,

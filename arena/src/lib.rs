@@ -8,9 +8,9 @@
 //! - [`game`]: seats (bot, timebank, faults) and records; [`process`]: bots that may hang,
 //!   crash or flood; [`timebank`], [`stats`], [`maps`]; the JSON files of a series'
 //!   folder are [`schema`]'s serde types, written and read by [`record`].
-//! - [`replay`]: a recorded Light Riders game position by position, searched again;
-//!   [`view`]: a recorded game as a self-contained HTML page; [`human`]: a person's
-//!   seat (`arena play`).
+//! - [`replay`]: a recorded Light Riders or UTTT game position by position, searched
+//!   again; [`view`]: a recorded game as a self-contained HTML page; [`human`]: a
+//!   person's seat (`arena play`).
 
 pub mod bundle;
 pub mod cli;

@@ -33,6 +33,12 @@ pub fn transcript_name(index: usize, side: usize) -> String {
     format!("transcripts/game_{index:04}_{}.txt", side_name(side))
 }
 
+/// The value of a `key=value` word of a bot's per-move log line (docs/formats.md).
+pub fn log_word<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    line.split_whitespace()
+        .find_map(|word| word.strip_prefix(key)?.strip_prefix('='))
+}
+
 /// The settings of a series, as `results.json` and `series.json` hold them.
 pub fn settings(opts: &Options) -> Settings {
     let (a, b) = (opts.clocks[0], opts.clocks[1]);

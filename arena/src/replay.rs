@@ -1,5 +1,6 @@
-//! `arena replay`: a recorded Light Riders game, position by position, to find the move
-//! that lost it.
+//! `arena replay`: a recorded game, position by position, to find the move that lost it.
+//! This module replays Light Riders games; [`uttt`] replays UTTT games (`--game uttt` and
+//! `--game uttt-cg`); [`select`] reads the games asked for, for both.
 //!
 //! Every position the bots saw is re-created from the record: the start is the first
 //! field of the transcripts, the rounds are the game's line in `games.jsonl`, and every
@@ -12,10 +13,10 @@
 //! rider's value fell most are the candidates for the losing move. The table and the
 //! closing summary are written by its `report` module.
 
+use crate::cli::ReplayArgs;
 use crate::game::{GameRecord, Winner};
 use crate::openings::parse_tron;
 use crate::options::Referee;
-use crate::record;
 use mctsbot::bot::tron::{
     plan, Evidence, Plan, RootMove, TronConfig, TronSearchKind, TronSearcher,
 };
@@ -28,72 +29,22 @@ use mctsbot::tron::{endgame, Direction, TronState};
 use rand::SeedableRng;
 use std::collections::BTreeMap;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
 mod report;
+mod select;
+pub mod uttt;
+mod uttt_report;
 
+use crate::game::stderr_name;
+use crate::record::log_word;
 pub use report::{changes, largest_drops, Report};
 use report::{summary_line, LEGEND};
+use select::Source;
 
-/// The options of `arena replay`.
-#[derive(clap::Args, Debug, Clone)]
-#[command(
-    long_about = "Replays recorded Light Riders games position by position: for each round the \
-                  moves played, the space evaluation's terms, and for each rider the bot's own \
-                  search (run here, seeded, for a fixed number of iterations) with its best \
-                  move and value and the value of the move played; the rounds where the \
-                  side's value fell most are flagged. By default the games the side lost or \
-                  drew."
-)]
-pub struct ReplayArgs {
-    /// A series' --out folder (or its games.jsonl or results.json), or one game's
-    /// transcript
-    ///
-    /// A transcript inside a series folder (transcripts/game_NNNN_A.txt) replays that game
-    /// of the series, from that side; a transcript alone lacks the last round (no field
-    /// follows it) and the opponent's turns.
-    #[arg(value_name = "DIR|FILE")]
-    pub path: PathBuf,
-    /// The side whose losses and draws are replayed and whose value drops are flagged
-    /// [default: A, or the transcript's side]
-    #[arg(long, value_name = "A|B", value_parser = parse_side)]
-    pub side: Option<usize>,
-    /// Replay these games (their indexes in the series), whatever their result
-    #[arg(long = "game", value_name = "N", value_delimiter = ',')]
-    pub games: Vec<usize>,
-    /// Replay every game of the series
-    #[arg(long, conflicts_with = "games")]
-    pub all: bool,
-    /// Iterations of each search (alpha-beta and the endgame filler: nodes)
-    #[arg(long, value_name = "N", default_value_t = 20_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
-    pub iterations: u64,
-    /// Search each position for MS ms instead of --iterations (not repeatable)
-    #[arg(long, value_name = "MS", conflicts_with = "iterations")]
-    pub ms: Option<u64>,
-    /// Seed of the searches
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    pub seed: u64,
-    /// The bot's options for the searches, in one string, e.g. '--tron-search alphabeta'
-    /// [default: the bot's defaults]
-    #[arg(long, value_name = "FLAGS", allow_hyphen_values = true)]
-    pub flags: Option<String>,
-    /// Value drops listed for each game
-    #[arg(long, value_name = "K", default_value_t = 3)]
-    pub top: usize,
-    /// Print the board before every round (otherwise before the largest drop only)
-    #[arg(long)]
-    pub boards: bool,
-}
-
-fn parse_side(text: &str) -> Result<usize, String> {
-    match text {
-        "A" | "a" => Ok(0),
-        "B" | "b" => Ok(1),
-        _ => Err(format!("a side is A or B, not {text:?}")),
-    }
-}
+/// `--iterations` of the Light Riders searches unless told.
+const TRON_ITERATIONS: u64 = 20_000;
 
 /// One request for a move, as a transcript and the bot's log show it.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -112,9 +63,7 @@ pub struct Turn {
 impl Turn {
     /// A `key=value` of the bot's log line.
     pub fn logged(&self, key: &str) -> Option<&str> {
-        let log = self.log.as_deref()?;
-        log.split_whitespace()
-            .find_map(|word| word.strip_prefix(key)?.strip_prefix('='))
+        log_word(self.log.as_deref()?, key)
     }
 }
 
@@ -238,7 +187,7 @@ impl Game {
             let t = t
                 .as_mut()
                 .map_err(|e| format!("game {index}, player {p}'s transcript: {e}"))?;
-            let stderr = dir.join(stderr_name(index, sides[p]));
+            let stderr = dir.join(stderr_name(index, sides[p], ""));
             if let Ok(text) = std::fs::read_to_string(stderr) {
                 t.attach_log(&text);
             }
@@ -388,11 +337,6 @@ impl Game {
     }
 }
 
-/// Where the arena keeps a side's stderr, relative to `--out` (see `GameSetup::seat`).
-fn stderr_name(index: usize, side: usize) -> String {
-    format!("stderr/game_{index:04}_{}.txt", ["A", "B"][side])
-}
-
 /// The direction of a one-cell step.
 fn step_between(from: (usize, usize), to: (usize, usize)) -> Option<Direction> {
     let d = (to.0 as i64 - from.0 as i64, to.1 as i64 - from.1 as i64);
@@ -539,81 +483,6 @@ impl Searches {
     }
 }
 
-/// The games `arena replay` was asked for, with the side to view each from.
-fn games_to_replay(args: &ReplayArgs) -> Result<(Vec<Game>, usize), String> {
-    let path = &args.path;
-    if path.is_file() {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        if let Some((index, side)) = transcript_of(&name) {
-            let dir = path
-                .parent()
-                .and_then(Path::parent)
-                .unwrap_or(Path::new("."));
-            if dir.join(record::SETTINGS_FILE).exists() || dir.join(record::RESULTS_FILE).exists() {
-                let mut games = args.games.clone();
-                games.push(index);
-                return series_games(dir, &games, false, args.side.unwrap_or(side));
-            }
-        }
-        if name == record::GAMES_FILE
-            || name == record::RESULTS_FILE
-            || name == record::SETTINGS_FILE
-        {
-            let dir = path.parent().unwrap_or(Path::new("."));
-            return series_games(dir, &args.games, args.all, args.side.unwrap_or(0));
-        }
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let game = Game::from_transcript(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-        return Ok((vec![game], args.side.unwrap_or(0)));
-    }
-    series_games(path, &args.games, args.all, args.side.unwrap_or(0))
-}
-
-/// `game_NNNN_A.txt`: the game's index and side.
-fn transcript_of(name: &str) -> Option<(usize, usize)> {
-    let rest = name.strip_prefix("game_")?.strip_suffix(".txt")?;
-    let (index, side) = rest.split_once('_')?;
-    Some((index.parse().ok()?, parse_side(side).ok()?))
-}
-
-/// The games of the series in `dir`: `indexes`, all of them, or those `side` did not win.
-fn series_games(
-    dir: &Path,
-    indexes: &[usize],
-    all: bool,
-    side: usize,
-) -> Result<(Vec<Game>, usize), String> {
-    let (opts, records) = record::read_series(dir)?;
-    if opts.game != Referee::Tron {
-        return Err(format!(
-            "{} holds a {} series: replay reads Light Riders series (--game tron)",
-            dir.display(),
-            opts.game.name()
-        ));
-    }
-    for index in indexes {
-        if !records.iter().any(|r| r.index == *index) {
-            return Err(format!("{} holds no game {index}", dir.display()));
-        }
-    }
-    let won = [Winner::A, Winner::B][side];
-    let games = records
-        .iter()
-        .filter(|r| {
-            if indexes.is_empty() {
-                all || r.winner != won
-            } else {
-                indexes.contains(&r.index)
-            }
-        })
-        .map(|r| Game::from_record(r, dir, [opts.names[0].clone(), opts.names[1].clone()]))
-        .collect::<Result<Vec<_>, _>>()?;
-    Ok((games, side))
-}
-
 /// `arena replay`: prints each game's table as it is replayed, then one line per game.
 /// Returns the exit code.
 pub fn run(args: &ReplayArgs) -> i32 {
@@ -630,13 +499,42 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
     let flags = args.flags.as_deref().unwrap_or("");
     let words: Vec<&str> = flags.split_whitespace().collect();
     let config = Config::from_args(&words).map_err(|e| format!("--flags: {e}"))?;
+    let (games, side) = match select::source(args)? {
+        Source::Transcript(game, side) => (vec![*game], side),
+        Source::Series {
+            dir,
+            opts,
+            records,
+            side,
+        } => match opts.game {
+            Referee::Tron => {
+                let names = [opts.names[0].clone(), opts.names[1].clone()];
+                let games = records
+                    .iter()
+                    .map(|r| Game::from_record(r, &dir, names.clone()))
+                    .collect::<Result<Vec<_>, _>>()?;
+                (games, side)
+            }
+            Referee::Uttt | Referee::UtttCodinGame => {
+                return uttt::replay(args, &config, &dir, &opts, &records, side)
+            }
+            other => {
+                return Err(format!(
+                    "{} holds a {} series: replay reads Light Riders (--game tron) and UTTT \
+                     (--game uttt, uttt-cg) series",
+                    dir.display(),
+                    other.name()
+                ))
+            }
+        },
+    };
+    let iterations = args.iterations.unwrap_or(TRON_ITERATIONS);
     let searches = Searches {
         config: config.tron,
-        iterations: args.ms.is_none().then_some(args.iterations),
+        iterations: args.ms.is_none().then_some(iterations),
         ms: args.ms.unwrap_or(0),
         seed: args.seed,
     };
-    let (games, side) = games_to_replay(args)?;
     if games.is_empty() {
         eprintln!(
             "arena replay: no game to replay ({} won them all; --all replays every game)",
@@ -645,9 +543,7 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
     }
     let effort = args
         .ms
-        .map_or(format!("{} iterations", args.iterations), |ms| {
-            format!("{ms} ms")
-        });
+        .map_or(format!("{iterations} iterations"), |ms| format!("{ms} ms"));
     let flags = if flags.is_empty() {
         String::new()
     } else {
@@ -696,133 +592,4 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use Direction::{Down, Left, Up};
-
-    fn searches(iterations: u64) -> Searches {
-        Searches {
-            config: TronConfig::default(),
-            iterations: Some(iterations),
-            ms: 0,
-            seed: 3,
-        }
-    }
-
-    /// Player 0 walks left along row 1, then up into the one-cell pocket at (1, 0) and
-    /// crashes; player 1 walks left along the bottom row.
-    fn blunder() -> Game {
-        let start = TronState::from_diagram(
-            "
-            #.######
-            ...0....
-            ........
-            ........
-            ........
-            ......1.",
-        )
-        .unwrap();
-        Game {
-            index: Some(0),
-            map: "pocket".into(),
-            sides: [0, 1],
-            names: ["A".into(), "B".into()],
-            reason: "B (player 1) survived".into(),
-            first_round: 0,
-            start,
-            rounds: vec![[Left, Left], [Left, Left], [Up, Left], [Up, Left]],
-            turns: [Vec::new(), Vec::new()],
-            complete: true,
-        }
-    }
-
-    #[test]
-    fn the_move_into_the_pocket_is_the_largest_drop() {
-        let game = blunder();
-        assert_eq!(game.winner(), Winner::B);
-        let plies = searches(2_000).replay(&game, |_, _| {});
-        assert_eq!(plies.len(), 4, "one position per round");
-        assert_eq!(plies[2].state.head(0), (1, 1));
-        assert_eq!(plies[3].state.head(0), (1, 0));
-        // In the pocket player 0 is cut off with nothing to fill: the race is lost.
-        assert!(plies[3].space.separated);
-        assert_eq!(plies[3].riders[0].value, 0.0);
-        assert_eq!(plies[3].riders[1].value, 1.0);
-        assert_eq!(plies[3].riders[0].plan, Plan::Forced(None));
-        assert_eq!(plies[3].riders[0].run, Some(0));
-        assert!(plies[3].riders[1].run > Some(20), "{:?}", plies[3].riders);
-        // Before it, an open board: the search's choice is not the pocket.
-        assert!(plies[2].riders[0].value > 0.3, "{:?}", plies[2].riders);
-        assert_ne!(plies[2].riders[0].best, Some(Up));
-        assert!(plies[2].riders[0].played.unwrap().value < plies[2].riders[0].value);
-        let changes = changes(&plies, game.results());
-        assert_eq!(largest_drops(&changes, 0, 1), [2]);
-        assert_eq!(changes[3], [Some(0.0), Some(0.0)], "the result was known");
-        let text = Report {
-            game: &game,
-            plies: &plies,
-            view: 0,
-            top: 2,
-            boards: false,
-        }
-        .text();
-        assert!(text.contains("\n    2 u l   |"), "{text}");
-        assert!(text.contains("<<\n    3 u l"), "{text}");
-        assert!(text.contains("\n  round 2: "), "{text}");
-        assert!(
-            text.contains("the riders separate in this round (the filler's runs then 0:"),
-            "{text}"
-        );
-    }
-
-    #[test]
-    fn a_transcript_gives_fields_turns_and_notes() {
-        let game = blunder();
-        let positions = game.positions();
-        let field = |k: usize| {
-            positions[k]
-                .engine_field()
-                .iter()
-                .map(|t| t.to_string())
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let mut text = String::from(
-            "> settings timebank 1000\n> settings your_botid 0\n\
-             > settings field_width 8\n> settings field_height 6\n",
-        );
-        for k in 0..3 {
-            text += &format!(
-                "> update game round {k}\n> update game field {}\n> action move {}\n< left\n",
-                field(k),
-                1000 - 10 * k
-            );
-        }
-        text += "# no answer in time\n";
-        let t = Transcript::parse(&text).unwrap();
-        assert_eq!((t.botid, t.width, t.height), (Some(0), Some(8), Some(6)));
-        assert_eq!(t.fields.len(), 3);
-        assert_eq!(t.turns.len(), 3);
-        assert_eq!(t.turns[2].bank, 980);
-        assert_eq!(t.turns[2].answer.as_deref(), Some("left"));
-        assert_eq!(t.turns[2].notes, ["no answer in time"]);
-        // The rounds between the fields are the game's; the last round is not known.
-        let alone = Game::from_transcript(&text).unwrap();
-        assert_eq!(alone.rounds, game.rounds[..2]);
-        assert!(!alone.complete);
-        assert_eq!(searches(100).replay(&alone, |_, _| {}).len(), 3);
-        // The bot's log line of its K-th move goes to its K-th turn.
-        let mut t = t;
-        t.attach_log("[INFO  x] move=2 timebank=990 elapsed=87 chosen=left\n");
-        assert_eq!(t.turns[1].logged("elapsed"), Some("87"));
-        assert_eq!(t.turns[0].log, None);
-        // A field the rounds cannot lead to is refused.
-        let (head, last) = text.split_at(text.rfind("> update game field").unwrap());
-        let bad = format!("{head}{}", last.replacen(",.,", ",x,", 1));
-        let err = Game::from_transcript(&bad).unwrap_err();
-        assert!(err.contains("round 2"), "{err}");
-        assert_eq!(step_between((2, 2), (4, 2)), None);
-        assert_eq!(step_between((2, 2), (2, 1)), Some(Up));
-        assert_eq!(step_between((2, 2), (2, 3)), Some(Down));
-    }
-}
+mod tests;

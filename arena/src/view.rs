@@ -176,11 +176,7 @@ fn values(opts: &Options, record: &GameRecord, board: &Frames, dir: &Path) -> Ve
         } else {
             String::new()
         };
-        let path = dir.join("stderr").join(format!(
-            "game_{:04}_{}{suffix}.txt",
-            record.index,
-            side_name(side)
-        ));
+        let path = dir.join(crate::game::stderr_name(record.index, side, &suffix));
         let Ok(text) = std::fs::read_to_string(path) else {
             continue;
         };
@@ -221,11 +217,7 @@ pub struct Logged {
 /// The move lines of a bot's stderr: `move=K` (or CodinGame's `turn=K`) with `value=V`
 /// (or, where the search has no value, `score=S`).
 pub fn logged_values(stderr: &str) -> Vec<Logged> {
-    let field = |line: &str, key: &str| -> Option<String> {
-        line.split_whitespace()
-            .find_map(|w| w.strip_prefix(key)?.strip_prefix('='))
-            .map(str::to_string)
-    };
+    let field = record::log_word;
     stderr
         .lines()
         .filter_map(|line| {
