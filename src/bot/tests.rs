@@ -55,7 +55,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--uttt-eval", "playout"]),
     (&["--uttt-eval", "nn"], &["--uttt-eval", "blend:0.5"]),
     (&[], &["--uttt-eval", "blend:0.5"]),
-    (&[], &["--late-share", "0.1"]),
     (&[], &["--rave", "0.1"]),
     (&["--rave", "0.1"], &["--rave", "1"]),
     (&["--rave", "0.1"], &["--grave", "50"]),

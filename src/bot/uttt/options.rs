@@ -79,11 +79,6 @@ impl UtttConfig {
         if self.tree.grave_reference > 0 && self.tree.rave.is_none() {
             return Err("--grave needs --rave".into());
         }
-        if self.play.network_late.is_some() && self.play.network.is_none() {
-            return Err(
-                "--late-share needs the network's leaves (--uttt-eval nn or blend:W)".into(),
-            );
-        }
         if self.play.depth == Some(0) {
             return Err("--uttt-depth must be at least 1".into());
         }
@@ -233,24 +228,6 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         set: |c, v| {
             c.play.network = uttt_eval(v.text)?;
             c.leaf_eval_chosen = true;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--late-share",
-        value: "L",
-        needs: "a share, 0 < L <= 1",
-        help: &[
-            "with --uttt-eval blend:W, the network's share of a leaf",
-            "falls linearly from W at the empty board to L at ply 60",
-            "and after [off: W throughout]",
-        ],
-        set: |c, v| {
-            let late: f32 = v.positive()?;
-            if late > 1.0 {
-                return Err(format!("--late-share: a share up to 1, not {}", v.text));
-            }
-            c.play.network_late = Some(late);
             Ok(())
         },
     },
@@ -523,9 +500,6 @@ mod tests {
         assert_eq!(eval("blend:0.3"), Config::default().uttt.play.network);
         assert_eq!(eval("blend:0.5"), Some(0.5));
         assert_eq!(eval("nn"), Some(1.0));
-        let late = |args: &[&str]| Config::from_args(args).unwrap().uttt.play.network_late;
-        assert_eq!(late(&[]), None, "the share is the same throughout");
-        assert_eq!(late(&["--late-share", "0.1"]), Some(0.1));
         for args in [
             &["--playout", "win-first"][..],
             &["--ept", "50,0.7"],
@@ -557,9 +531,6 @@ mod tests {
             &["--minimax", "1.5"],
             &["--uttt-eval", "blend"],
             &["--uttt-eval", "policy"],
-            &["--late-share", "0"],
-            &["--late-share", "1.5"],
-            &["--late-share", "0.1", "--uttt-eval", "playout"],
         ] {
             assert!(Config::from_args(bad).is_err(), "{bad:?} accepted");
         }

@@ -76,10 +76,6 @@ pub struct UtttPlay {
     /// MCTS leaves valued by the embedded network: its share of a leaf's value, the rest
     /// from one random play-out (1: the network alone); `None`: play-outs only.
     pub network: Option<f32>,
-    /// The network's share of a leaf from ply [`crate::uttt::SHARE_FALL_PLIES`] on,
-    /// falling linearly from `network`'s at the empty board; `None`: `network`'s
-    /// throughout.
-    pub network_late: Option<f32>,
     /// Heuristic node initialisation: the tactical prior's bias
     /// ([`crate::uttt::prior::tactical_prior`]), given [`TreeConfig::prior_visits`] visits.
     pub prior_bias: Option<f32>,
@@ -105,7 +101,6 @@ impl Default for UtttPlay {
             win_first: false,
             early_termination: None,
             network: None,
-            network_late: None,
             prior_bias: Some(UTTT_PRIOR_BIAS),
             network_prior: None,
             network_prior_visits: Some(NETWORK_PRIOR_VISITS),
@@ -160,8 +155,7 @@ impl UtttSearch {
             (UtttSearchKind::Mcts, Some(share)) => {
                 let expand_visits = if share >= 1.0 { 1 } else { tree.expand_visits };
                 let prior_visits = play.network_prior_visits.unwrap_or(tree.prior_visits);
-                let mut evaluator =
-                    NetworkValue::new(share).with_late_share(play.network_late.unwrap_or(share));
+                let mut evaluator = NetworkValue::new(share);
                 if prior_visits > 0 {
                     evaluator = evaluator.with_priors(play.prior_bias.unwrap_or(0.0));
                 }
