@@ -64,7 +64,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--contempt", "0.1"]),
     (&[], &["--minimax", "0.5"]),
     (&[], &["--no-prior"]),
-    (&[], &["--prior-net", "1"]),
     (&[], &["--ept", "50,0.7"]),
     (&["--ept", "50,0.7"], &["--eval", "connecting"]),
     (&[], &["--safety-ms", "60"]),

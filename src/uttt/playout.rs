@@ -280,9 +280,6 @@ pub struct Playout {
     played: [u128; 2],
     /// Heuristic node initialisation: the bias of [`prior::tactical_prior`].
     pub prior_bias: Option<f32>,
-    /// Heuristic node initialisation by the embedded network: its weight in the prior
-    /// ([`prior::network_prior`]).
-    pub network_prior: Option<f32>,
     /// A position whose mover can win at once counts as won ([`certain_win`]).
     pub wins_at_once: bool,
 }
@@ -299,7 +296,6 @@ impl Playout {
             record_moves,
             played: [0; 2],
             prior_bias: None,
-            network_prior: None,
             wins_at_once: false,
         }
     }
@@ -362,18 +358,13 @@ impl Evaluator<Board> for Playout {
     }
 }
 
-/// Heuristic node initialisation: the tactical prior, or the network's.
+/// Heuristic node initialisation: the tactical prior.
 impl TreePolicy<Board> for Playout {
     fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
         if let Some(outcome) = self.certain_outcome(child) {
             return Some(outcome.reward_for(0));
         }
-        Some(match self.network_prior {
-            None => prior::tactical_prior(parent, child, self.prior_bias?),
-            Some(weight) => {
-                prior::network_prior(parent, child, self.prior_bias.unwrap_or(0.0), weight)
-            }
-        })
+        Some(prior::tactical_prior(parent, child, self.prior_bias?))
     }
 }
 

@@ -54,7 +54,6 @@ impl UtttConfig {
             (self.play.win_first, "--playout win-first"),
             (self.play.early_termination.is_some(), "--ept"),
             (self.tree.rave.is_some(), "--rave"),
-            (self.play.network_prior.is_some(), "--prior-net"),
         ]
         .into_iter()
         .find_map(|(set, flag)| set.then_some(flag));
@@ -291,21 +290,6 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         },
     },
     Flag {
-        name: "--prior-net",
-        value: "W",
-        needs: "a weight",
-        help: &[
-            "heuristic node initialisation by the embedded network too:",
-            "a new node's starting value moves by W times the",
-            "network's value of it for its mover above or below one",
-            "half (with the prior's VISITS) [off]",
-        ],
-        set: |c, v| {
-            c.play.network_prior = Some(v.positive()?);
-            Ok(())
-        },
-    },
-    Flag {
         name: "--end-rule",
         value: "draw|boards",
         needs: "draw or boards",
@@ -504,7 +488,6 @@ mod tests {
             &["--playout", "win-first"][..],
             &["--ept", "50,0.7"],
             &["--rave", "0.1"],
-            &["--prior-net", "1"],
         ] {
             let config = Config::from_args(args).unwrap();
             assert_eq!(

@@ -79,9 +79,6 @@ pub struct UtttPlay {
     /// Heuristic node initialisation: the tactical prior's bias
     /// ([`crate::uttt::prior::tactical_prior`]), given [`TreeConfig::prior_visits`] visits.
     pub prior_bias: Option<f32>,
-    /// Heuristic node initialisation by the embedded network: its weight
-    /// ([`crate::uttt::prior::network_prior`]).
-    pub network_prior: Option<f32>,
     /// The prior visits of a new node the network values (with `network`), in place of
     /// [`TreeConfig::prior_visits`]; `None` (after `--prior` or `--no-prior`): those.
     pub network_prior_visits: Option<u32>,
@@ -102,7 +99,6 @@ impl Default for UtttPlay {
             early_termination: None,
             network: None,
             prior_bias: Some(UTTT_PRIOR_BIAS),
-            network_prior: None,
             network_prior_visits: Some(NETWORK_PRIOR_VISITS),
             // 218/16/166 in 400 games against it off (0.565, CodinGame's rule, 100 ms).
             wins_at_once: true,
@@ -122,7 +118,6 @@ impl UtttPlay {
             });
         let mut playout =
             Playout::new(self.win_first, early_termination, for_rave).with_prior(self.prior_bias);
-        playout.network_prior = self.network_prior;
         playout.wins_at_once = self.wins_at_once;
         playout
     }
