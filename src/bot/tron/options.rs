@@ -415,7 +415,6 @@ impl TronConfig {
             prior_visits: 0,
             guidance: self.selection.guidance(),
             contempt: self.contempt,
-            minimax_weight: 0.0,
         }
     }
 

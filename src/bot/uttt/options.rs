@@ -318,24 +318,6 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         },
     },
     Flag {
-        name: "--minimax",
-        value: "A",
-        needs: "a weight",
-        help: &[
-            "implicit minimax backups (Lanctot et al. 2014): selection",
-            "scores a child by (1-A)*mean + A*its minimax value of the",
-            "leaves' values, 0..1 [0]",
-        ],
-        set: |c, v| {
-            let weight: f32 = v.number()?;
-            if !(0.0..=1.0).contains(&weight) {
-                return Err("--minimax takes a weight in 0..1".into());
-            }
-            c.tree.minimax_weight = weight;
-            Ok(())
-        },
-    },
-    Flag {
         name: "--playout",
         value: "random|win-first",
         needs: "a play-out",
@@ -511,7 +493,6 @@ mod tests {
             &["--ept", "50"],
             &["--ept", "50,-1"],
             &["--uttt-eval", "blend:1.5"],
-            &["--minimax", "1.5"],
             &["--uttt-eval", "blend"],
             &["--uttt-eval", "policy"],
         ] {

@@ -29,7 +29,6 @@ pub const UTTT_SEARCH: TreeConfig = TreeConfig {
     // A draw is worth 0.3 to the bot: against the binary before issue 14 at 2000/100
     // 0.680 against 0.583 with no contempt, and level with no contempt (README).
     contempt: 0.2,
-    minimax_weight: 0.0,
 };
 
 /// The default tactical prior's bias (with 5 prior visits: 0.667 ± 0.064 against no
