@@ -233,9 +233,6 @@ pub struct TronConfig {
     /// The decoupled UCB rules' weight of each move's worst reply inside the tree
     /// ([`SimConfig::tree_worst_reply`]; 0 = plain means).
     pub tree_worst_reply: f32,
-    /// With the worst-reply final move: root moves within this of the best are played at
-    /// random ([`SimConfig::final_band`]; 0 = the best alone).
-    pub final_band: f32,
     /// With the worst-reply final move: each root move's value lowered by this times
     /// the share of its results that were draws ([`SimConfig::root_contempt`]).
     pub root_contempt: f32,
@@ -298,7 +295,6 @@ impl Default for TronConfig {
             },
             final_move: None,
             tree_worst_reply: 0.0,
-            final_band: 0.0,
             root_contempt: 0.0,
             endgame: true,
             predictive_expansion: false,
@@ -389,7 +385,6 @@ impl TronConfig {
                 rewards
             }),
             tree_worst_reply: self.tree_worst_reply,
-            final_band: self.final_band,
             root_contempt: self.root_contempt,
         })
     }
@@ -459,9 +454,6 @@ impl TronConfig {
             self.sim_config().map(|sim| sim.final_move),
             Some(FinalMove::WorstReply { .. })
         );
-        if self.final_band > 0.0 && !worst_reply_final {
-            return Err("--tron-final-band needs the worst-reply final move (worst:W)".into());
-        }
         if self.root_contempt > 0.0 && !worst_reply_final {
             return Err("--tron-root-contempt needs the worst-reply final move (worst:W)".into());
         }
@@ -713,20 +705,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         ],
         set: |c, v| {
             c.final_move = Some(final_move(v.text)?);
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--tron-final-band",
-        value: "B",
-        needs: "a number from 0 to 1",
-        help: &[
-            "with --tron-final worst:W: every root move whose value is",
-            "within B of the best is played at random, in proportion",
-            "to its visits (0 = the best alone) [0]",
-        ],
-        set: |c, v| {
-            c.final_band = v.unit()?;
             Ok(())
         },
     },
@@ -1097,23 +1075,6 @@ mod tests {
         assert_eq!(extend("off"), Ok(false));
         let err = extend("yes").unwrap_err();
         assert!(err.contains("--tron-extend"), "{err}");
-    }
-
-    #[test]
-    fn the_final_band_reaches_the_search_only_with_the_worst_reply_rule() {
-        let band = |args: &[&str]| {
-            Config::from_args(args).map(|c| c.tron.sim_config().map(|sim| sim.final_band))
-        };
-        assert_eq!(band(&[]), Ok(Some(0.0)));
-        assert_eq!(band(&["--tron-final-band", "0.02"]), Ok(Some(0.02)));
-        for refused in [
-            &["--tron-final-band", "0.02", "--tron-final", "max"][..],
-            &["--tron-final-band", "0.02", "--tron-variant", "duct-mix"],
-            &["--tron-final-band", "-1"],
-        ] {
-            let err = band(refused).unwrap_err();
-            assert!(err.contains("--tron-final"), "{refused:?}: {err}");
-        }
     }
 
     #[test]

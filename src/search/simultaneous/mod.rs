@@ -47,11 +47,6 @@ pub struct SimConfig {
     /// its mean plus `W` times its value after the opponent's worst reply at that node
     /// ([`SimSearch::worst_reply_value`]); 0 scores the plain decoupled means.
     pub tree_worst_reply: f32,
-    /// With [`FinalMove::WorstReply`]: every root move whose blend is within this of the
-    /// best one's is played at random, in proportion to its visits (0 = the best alone).
-    /// Two searches that agree play the same game every time; near-equal moves played
-    /// at random take the game off that line.
-    pub final_band: f32,
     /// With [`FinalMove::WorstReply`]: each root move's blend is lowered by this times
     /// the share of its results since the root was set that were draws (a reward of
     /// exactly [`draw_reward0`](Self::draw_reward0): a drawn end, or a leaf valued
@@ -73,7 +68,6 @@ impl SimConfig {
             draw_reward0: 0.5,
             draw_rewards: None,
             tree_worst_reply: 0.0,
-            final_band: 0.0,
             root_contempt: 0.0,
         }
     }
@@ -322,9 +316,8 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
 
     /// [`FinalMove::WorstReply`]: the probability of each of `player`'s root moves, from
     /// the blend of its mean and its worst reply's value, among the moves with at least a
-    /// tenth of the most visited one's visits: the best blend (ties to more visits), or
-    /// with a [`SimConfig::final_band`] every candidate within the band of it, in
-    /// proportion to its visits. Unchanged before any visit.
+    /// tenth of the most visited one's visits: the best blend (ties to more visits).
+    /// Unchanged before any visit.
     fn worst_reply_distribution(&self, player: Player, weight: f32, out: &mut [f32]) {
         let (_, stats) = self.player_actions(ROOT, player);
         let Some(most_visits) = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0) else {
@@ -347,24 +340,14 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 )
             })
             .collect();
-        let Some(&(best_blend, _, best)) = candidates
+        let Some(&(_, _, best)) = candidates
             .iter()
             .max_by(|x, y| (x.0, x.1).partial_cmp(&(y.0, y.1)).unwrap())
         else {
             return;
         };
         out.fill(0.0);
-        if self.config.final_band <= 0.0 {
-            out[best] = 1.0;
-            return;
-        }
-        let within = candidates
-            .iter()
-            .filter(|c| c.0 >= best_blend - self.config.final_band);
-        let total: f32 = within.clone().map(|c| c.1 as f32).sum();
-        for &(_, visits, a) in within {
-            out[a] = visits as f32 / total;
-        }
+        out[best] = 1.0;
     }
 
     /// `(1 − weight)` times the mean of `player`'s `action` at `node` plus `weight` times
