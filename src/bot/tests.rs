@@ -86,7 +86,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--tron-final", "max"]),
     (&[], &["--tron-worst-tree", "0.5"]),
     (&[], &["--tron-opponent-draw", "0.5"]),
-    (&[], &["--tron-root-contempt", "0.1"]),
     (&["--tron-variant", "duct-mix"], &["--tron-final", "max"]),
     (&["--tron-variant", "suct"], &["--tron-final", "secure"]),
     (&[], &["--tron-playout", "random"]),

@@ -233,9 +233,6 @@ pub struct TronConfig {
     /// The decoupled UCB rules' weight of each move's worst reply inside the tree
     /// ([`SimConfig::tree_worst_reply`]; 0 = plain means).
     pub tree_worst_reply: f32,
-    /// With the worst-reply final move: each root move's value lowered by this times
-    /// the share of its results that were draws ([`SimConfig::root_contempt`]).
-    pub root_contempt: f32,
     /// Switch to the space-filling search once the riders are separated.
     pub endgame: bool,
     /// Predictive Expansion Strategy: certain separated positions count as finished.
@@ -295,7 +292,6 @@ impl Default for TronConfig {
             },
             final_move: None,
             tree_worst_reply: 0.0,
-            root_contempt: 0.0,
             endgame: true,
             predictive_expansion: false,
             max_nodes: TRON_MAX_NODES,
@@ -385,7 +381,6 @@ impl TronConfig {
                 rewards
             }),
             tree_worst_reply: self.tree_worst_reply,
-            root_contempt: self.root_contempt,
         })
     }
 
@@ -449,13 +444,6 @@ impl TronConfig {
         ) && self.sim_config().is_none()
         {
             return Err("--tron-final mix|worst:W needs a decoupled --tron-variant".into());
-        }
-        let worst_reply_final = matches!(
-            self.sim_config().map(|sim| sim.final_move),
-            Some(FinalMove::WorstReply { .. })
-        );
-        if self.root_contempt > 0.0 && !worst_reply_final {
-            return Err("--tron-root-contempt needs the worst-reply final move (worst:W)".into());
         }
         // Regret Matching learns from its regrets, which stay zero-sum.
         if self.opponent_draw.is_some()
@@ -705,20 +693,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         ],
         set: |c, v| {
             c.final_move = Some(final_move(v.text)?);
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--tron-root-contempt",
-        value: "X",
-        needs: "a number from 0 to 1",
-        help: &[
-            "with --tron-final worst:W: each root move's value is",
-            "lowered by X times the share of its results that were",
-            "draws (a contempt at the root only) [0]",
-        ],
-        set: |c, v| {
-            c.root_contempt = v.unit()?;
             Ok(())
         },
     },
@@ -1075,26 +1049,6 @@ mod tests {
         assert_eq!(extend("off"), Ok(false));
         let err = extend("yes").unwrap_err();
         assert!(err.contains("--tron-extend"), "{err}");
-    }
-
-    #[test]
-    fn the_root_contempt_reaches_the_search_only_with_the_worst_reply_rule() {
-        let root_contempt = |args: &[&str]| {
-            Config::from_args(args).map(|c| c.tron.sim_config().map(|sim| sim.root_contempt))
-        };
-        assert_eq!(root_contempt(&[]), Ok(Some(0.0)));
-        assert_eq!(
-            root_contempt(&["--tron-root-contempt", "0.1"]),
-            Ok(Some(0.1))
-        );
-        for refused in [
-            &["--tron-root-contempt", "0.1", "--tron-final", "max"][..],
-            &["--tron-root-contempt", "0.1", "--tron-variant", "rm"],
-            &["--tron-root-contempt", "2"],
-        ] {
-            let err = root_contempt(refused).unwrap_err();
-            assert!(err.contains("--tron-root-contempt"), "{refused:?}: {err}");
-        }
     }
 
     #[test]

@@ -47,12 +47,6 @@ pub struct SimConfig {
     /// its mean plus `W` times its value after the opponent's worst reply at that node
     /// ([`SimSearch::worst_reply_value`]); 0 scores the plain decoupled means.
     pub tree_worst_reply: f32,
-    /// With [`FinalMove::WorstReply`]: each root move's blend is lowered by this times
-    /// the share of its results since the root was set that were draws (a reward of
-    /// exactly [`draw_reward0`](Self::draw_reward0): a drawn end, or a leaf valued
-    /// exactly level). A contempt for draws at the root only: the tree still searches
-    /// both players with the zero-sum draw it is given (0 = none).
-    pub root_contempt: f32,
 }
 
 impl SimConfig {
@@ -68,7 +62,6 @@ impl SimConfig {
             draw_reward0: 0.5,
             draw_rewards: None,
             tree_worst_reply: 0.0,
-            root_contempt: 0.0,
         }
     }
 }
@@ -175,27 +168,6 @@ pub struct SimSearch<G: SimGame, E> {
     guide_values: Vec<f32>,
     /// One player's actions scored with [`SimConfig::tree_worst_reply`].
     pessimistic_means: Vec<f32>,
-    /// For each root action (indexed as its statistics are), the results backed up
-    /// through it since the root was set and how many were draws
-    /// ([`SimConfig::root_contempt`]).
-    root_draws: Vec<DrawTally>,
-}
-
-/// Results backed up through a root action, and the draws among them.
-#[derive(Clone, Copy, Debug, Default)]
-struct DrawTally {
-    results: u32,
-    draws: u32,
-}
-
-impl DrawTally {
-    fn draw_share(self) -> f32 {
-        if self.results == 0 {
-            0.0
-        } else {
-            self.draws as f32 / self.results as f32
-        }
-    }
 }
 
 impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
@@ -215,7 +187,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
             sigma: Vec::new(),
             guide_values: Vec::new(),
             pessimistic_means: Vec::new(),
-            root_draws: Vec::new(),
         };
         search.restart();
         search
@@ -323,18 +294,11 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         let Some(most_visits) = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0) else {
             return;
         };
-        let first = self.action_range(ROOT, player).start;
-        let draw_share = |a: usize| {
-            self.root_draws
-                .get(first + a)
-                .map_or(0.0, |t| t.draw_share())
-        };
         let candidates: Vec<(f32, u32, usize)> = (0..stats.len())
             .filter(|&a| stats[a].visits * 10 >= most_visits)
             .map(|a| {
                 (
-                    self.worst_reply_blend(ROOT, player, a, weight, 1)
-                        - self.config.root_contempt * draw_share(a),
+                    self.worst_reply_blend(ROOT, player, a, weight, 1),
                     stats[a].visits,
                     a,
                 )
@@ -444,7 +408,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
 
     /// Forgets the tree and starts over from the root state.
     fn restart(&mut self) {
-        self.root_draws.clear();
         self.nodes.clear();
         self.moves.clear();
         self.stats.clear();
@@ -456,7 +419,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     /// Rebuilds the arenas with only the subtree of `new_root`, breadth first, so that
     /// `new_root` becomes node 0 and the freed space is reclaimed.
     fn keep_subtree(&mut self, new_root: u32) {
-        self.root_draws.clear();
         let mut nodes = Vec::new();
         let mut moves = Vec::new();
         let mut stats = Vec::new();
@@ -668,22 +630,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         (played_out, refused_expansion)
     }
 
-    /// Counts a result, a draw or not, for the root actions the path starts with
-    /// ([`SimConfig::root_contempt`]).
-    fn tally_root_draw(&mut self, path: &[Step], is_draw: bool) {
-        let Some(step) = path.first().filter(|step| step.node == ROOT) else {
-            return;
-        };
-        let actions = self.action_range(ROOT, 1).end;
-        self.root_draws.resize(actions, DrawTally::default());
-        for (player, action) in [(0, step.action0), (1, step.action1)] {
-            let index = self.action_range(ROOT, player).start + action as usize;
-            let tally = &mut self.root_draws[index];
-            tally.results += 1;
-            tally.draws += is_draw as u32;
-        }
-    }
-
     /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`; a
     /// draw teaches each player [`SimConfig::draw_rewards`] when set).
     fn backpropagate(&mut self, reward0: f32) {
@@ -691,9 +637,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         let policy = self.config.policy;
         let is_draw = reward0 == self.config.draw_reward0;
         let draw_rewards = self.config.draw_rewards.filter(|_| is_draw);
-        if self.config.root_contempt > 0.0 {
-            self.tally_root_draw(&path, is_draw);
-        }
         for step in &path {
             let node = &mut self.nodes[step.node as usize];
             node.visits += 1;
@@ -778,57 +721,6 @@ mod tests {
         fn evaluate(&mut self, _: &mut OneShot, _: &mut FastRng) -> f32 {
             0.5
         }
-    }
-
-    /// Player 0's move 0 draws at once; its move 1 reaches a position valued 0.45 for
-    /// player 0 whatever player 1 answers.
-    #[derive(Clone, PartialEq)]
-    struct DrawOrSlightlyWorse(Option<u8>);
-
-    impl SimGame for DrawOrSlightlyWorse {
-        type Move = u8;
-        type Moves = std::ops::Range<u8>;
-        fn outcome(&self) -> Option<Outcome> {
-            (self.0 == Some(0)).then_some(Outcome::Draw)
-        }
-        fn legal_moves(&self, _: Player) -> std::ops::Range<u8> {
-            0..2
-        }
-        fn play_joint(&mut self, move0: u8, _: u8) {
-            self.0 = Some(move0);
-        }
-    }
-
-    impl TreePolicy<DrawOrSlightlyWorse> for Even {}
-
-    impl Evaluator<DrawOrSlightlyWorse> for Even {
-        fn evaluate(&mut self, _: &mut DrawOrSlightlyWorse, _: &mut FastRng) -> f32 {
-            0.45
-        }
-    }
-
-    #[test]
-    fn a_root_contempt_passes_over_the_move_whose_results_are_draws() {
-        let best_move = |root_contempt: f32| {
-            let config = SimConfig {
-                final_move: FinalMove::WorstReply { weight: 0.5 },
-                root_contempt,
-                // The root alone: every iteration ends at a draw or at the evaluation.
-                ..SimConfig::new(SimPolicy::DecoupledUct { c: 1.5 }, 1)
-            };
-            let mut search = SimSearch::new(
-                DrawOrSlightlyWorse(None),
-                config,
-                Even,
-                FastRng::seed_from_u64(0),
-            );
-            search.search(Limits::iterations(400));
-            search.best_move(0, &mut FastRng::seed_from_u64(1))
-        };
-        // Without contempt the draw (0.5) beats 0.45; with 0.1 it is worth 0.4.
-        assert_eq!(best_move(0.0), Some(0));
-        assert_eq!(best_move(0.04), Some(0));
-        assert_eq!(best_move(0.1), Some(1));
     }
 
     #[test]
