@@ -247,12 +247,6 @@ pub struct TronConfig {
     /// A draw is worth 0.5 − contempt to the bot in the Monte-Carlo searches (a
     /// head-on crash, or separated riders with equal space).
     pub contempt: f32,
-    /// `Some(x)`: the decoupled search's opponent values a draw at `x` (its bandits
-    /// learn `x` from a draw: 0.5 − contempt shuns draws as the bot does, 0.5 is
-    /// indifferent), not at 0.5 + contempt as the zero-sum search has it.
-    pub opponent_draw: Option<f32>,
-    /// The rider the search plays for ([`TronConfig::for_rider`]).
-    pub rider: Player,
     /// Answer before the budget's target once the decoupled search's move would stand
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
@@ -298,8 +292,6 @@ impl Default for TronConfig {
             expand_visits: 4,
             alphabeta_at_free_percent: 0,
             contempt: LIGHT_RIDERS_CONTEMPT,
-            opponent_draw: None,
-            rider: 0,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
             extend_undecided: false,
             battle: BattleConfig::default(),
@@ -313,7 +305,6 @@ impl TronConfig {
     /// search read it.
     pub fn for_rider(&self, me: Player) -> TronConfig {
         let mut config = *self;
-        config.rider = me;
         config.space_score.draw_reward0 = crate::search::reward_for(me, 0.5 - self.contempt);
         config
     }
@@ -375,11 +366,6 @@ impl TronConfig {
             expand_visits: self.expand_visits,
             guidance: self.selection.guidance(),
             draw_reward0: self.space_score.draw_reward0,
-            draw_rewards: self.opponent_draw.map(|opponent| {
-                let mut rewards = [opponent; 2];
-                rewards[self.rider as usize] = 0.5 - self.contempt;
-                rewards
-            }),
             tree_worst_reply: self.tree_worst_reply,
         })
     }
@@ -444,16 +430,6 @@ impl TronConfig {
         ) && self.sim_config().is_none()
         {
             return Err("--tron-final mix|worst:W needs a decoupled --tron-variant".into());
-        }
-        // Regret Matching learns from its regrets, which stay zero-sum.
-        if self.opponent_draw.is_some()
-            && !self
-                .sim_config()
-                .is_some_and(|sim| !matches!(sim.policy, SimPolicy::RegretMatching { .. }))
-        {
-            return Err(
-                "--tron-opponent-draw needs a decoupled --tron-variant other than rm".into(),
-            );
         }
         if self.tree_worst_reply > 0.0
             && !self
@@ -860,19 +836,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
-        name: "--tron-opponent-draw",
-        value: "X",
-        needs: "a number",
-        help: &[
-            "decoupled MCTS: a draw is worth X (0..1) to the opponent",
-            "in the search, not 0.5+contempt (0.5: indifferent) [off]",
-        ],
-        set: |c, v| {
-            c.opponent_draw = Some(v.unit()?);
-            Ok(())
-        },
-    },
-    Flag {
         name: "--tron-early-stop",
         value: "SHARE",
         needs: "a number from 0 to 1",
@@ -1062,32 +1025,7 @@ mod tests {
                 config.space_score.draw_reward0
             );
             assert_eq!(config.tree_config().contempt, 0.2);
-            assert_eq!(config.sim_config().unwrap().draw_rewards, None);
         }
-        // The bot's own value of a draw at its rider's index, the opponent's at the other.
-        let indifferent =
-            Config::from_args(&["--tron-contempt", "0.2", "--tron-opponent-draw", "0.5"])
-                .unwrap()
-                .tron;
-        for (me, want) in [(0, [0.3, 0.5]), (1, [0.5, 0.3])] {
-            let rewards = indifferent
-                .for_rider(me)
-                .sim_config()
-                .unwrap()
-                .draw_rewards
-                .unwrap();
-            for (reward, want) in rewards.iter().zip(want) {
-                assert!((reward - want).abs() < 1e-6, "rider {me}: {rewards:?}");
-            }
-        }
-        for variant in ["suct", "rm"] {
-            let err =
-                Config::from_args(&["--tron-opponent-draw", "0.5", "--tron-variant", variant])
-                    .unwrap_err();
-            assert!(err.contains("--tron-opponent-draw"), "{variant}: {err}");
-        }
-        let err = Config::from_args(&["--tron-opponent-draw", "1.5"]).unwrap_err();
-        assert!(err.contains("--tron-opponent-draw"), "{err}");
         let by_default = Config::default().tron.for_rider(1);
         assert!((by_default.space_score.draw_reward0 - 0.6).abs() < 1e-6);
         let none = Config::from_args(&["--tron-contempt", "0"]).unwrap().tron;

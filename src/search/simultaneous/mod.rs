@@ -37,12 +37,6 @@ pub struct SimConfig {
     /// Player 0's reward for a drawn game: one half, moved by the contempt for draws of
     /// the player the search plays for (the search itself treats both players alike).
     pub draw_reward0: f32,
-    /// `Some([r0, r1])`: a draw (a reward of exactly [`draw_reward0`](Self::draw_reward0))
-    /// teaches player p's bandits `rp`, each player's own value of a draw (an opponent
-    /// who shuns draws as the bot does, or one indifferent to them); the joint moves'
-    /// means, which the final move reads, stay zero-sum. `None`: zero-sum throughout
-    /// (the opponent values a draw the bot shuns at one half plus the contempt).
-    pub draw_rewards: Option<[f32; 2]>,
     /// The UCB rules' pessimism inside the tree: each action scored by `(1 − W)` times
     /// its mean plus `W` times its value after the opponent's worst reply at that node
     /// ([`SimSearch::worst_reply_value`]); 0 scores the plain decoupled means.
@@ -60,7 +54,6 @@ impl SimConfig {
             max_nodes,
             guidance: Guidance::Uct,
             draw_reward0: 0.5,
-            draw_rewards: None,
             tree_worst_reply: 0.0,
         }
     }
@@ -630,13 +623,10 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         (played_out, refused_expansion)
     }
 
-    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`; a
-    /// draw teaches each player [`SimConfig::draw_rewards`] when set).
+    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`).
     fn backpropagate(&mut self, reward0: f32) {
         let path = std::mem::take(&mut self.path);
         let policy = self.config.policy;
-        let is_draw = reward0 == self.config.draw_reward0;
-        let draw_rewards = self.config.draw_rewards.filter(|_| is_draw);
         for step in &path {
             let node = &mut self.nodes[step.node as usize];
             node.visits += 1;
@@ -650,8 +640,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 (0, step.action0, step.sigma0),
                 (1, step.action1, step.sigma1),
             ] {
-                let reward = draw_rewards
-                    .map_or_else(|| reward_for(player, reward0), |r| r[player as usize]);
+                let reward = reward_for(player, reward0);
                 let index = self.action_range(step.node, player).start + action as usize;
                 let stats = &mut self.stats[index];
                 stats.add_reward(reward);
@@ -720,45 +709,6 @@ mod tests {
     impl Evaluator<OneShot> for Even {
         fn evaluate(&mut self, _: &mut OneShot, _: &mut FastRng) -> f32 {
             0.5
-        }
-    }
-
-    #[test]
-    fn draw_rewards_teach_each_player_its_own_value_of_a_draw() {
-        let player_means = |draw_rewards: Option<[f32; 2]>| {
-            let config = SimConfig {
-                draw_reward0: 0.4,
-                draw_rewards,
-                ..SimConfig::new(SimPolicy::DecoupledUct { c: 1.5 }, 100)
-            };
-            let mut search =
-                SimSearch::new(OneShot(false), config, Even, FastRng::seed_from_u64(0));
-            search.search(Limits::iterations(60));
-            assert!(search.cells[..6].iter().all(|c| c.visits > 0));
-            // The joint moves keep player 0's zero-sum reward either way.
-            for cell in &search.cells[..6] {
-                assert!((cell.mean0() - 0.4).abs() < 1e-6);
-            }
-            search.stats[..5]
-                .iter()
-                .map(|s| s.mean())
-                .collect::<Vec<f32>>()
-        };
-        // Player 0 has two moves, player 1 three: its means are stats[2..5].
-        for (draw_rewards, want) in [
-            (None, [0.4, 0.6]),
-            (Some([0.4, 0.4]), [0.4, 0.4]),
-            (Some([0.4, 0.5]), [0.4, 0.5]),
-        ] {
-            let means = player_means(draw_rewards);
-            for (player, range) in [(0, 0..2), (1, 2..5)] {
-                for mean in &means[range] {
-                    assert!(
-                        (mean - want[player]).abs() < 1e-6,
-                        "{draw_rewards:?}: {means:?}"
-                    );
-                }
-            }
         }
     }
 
