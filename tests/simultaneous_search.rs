@@ -561,21 +561,3 @@ fn the_worst_reply_rule_plays_the_move_whose_worst_reply_is_least_bad() {
     };
     assert_eq!(by_mean.best_move(0, &mut rng(3)), Some(best_mean));
 }
-
-#[test]
-fn worst_replies_in_the_tree_steer_the_visits_to_the_move_no_reply_cuts_down() {
-    let row_visits = |tree_worst_reply| {
-        let config = SimConfig {
-            max_nodes: 1,
-            tree_worst_reply,
-            ..SimConfig::new(DUCT, MAX_NODES)
-        };
-        let search = searched(MatrixGame::new(CUT_BY_ONE_REPLY), config, 5_000);
-        let actions = search.root_actions(0);
-        actions[1].visits as f32 / (actions[0].visits + actions[1].visits) as f32
-    };
-    let (plain, pessimistic) = (row_visits(0.0), row_visits(1.0));
-    // The second row's worst reply pays 0.6, the first row's 0.2.
-    assert!(pessimistic > 0.9, "{pessimistic}");
-    assert!(pessimistic > plain + 0.1, "{plain} {pessimistic}");
-}

@@ -84,7 +84,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--tron-final", "max-robust"]),
     (&[], &["--tron-final", "worst:0.3"]),
     (&[], &["--tron-final", "max"]),
-    (&[], &["--tron-worst-tree", "0.5"]),
     (&["--tron-variant", "duct-mix"], &["--tron-final", "max"]),
     (&["--tron-variant", "suct"], &["--tron-final", "secure"]),
     (&[], &["--tron-playout", "random"]),

@@ -230,9 +230,6 @@ pub struct TronConfig {
     pub space_score: SpaceScore,
     /// Overrides the variant's final-move rule.
     pub final_move: Option<FinalMove>,
-    /// The decoupled UCB rules' weight of each move's worst reply inside the tree
-    /// ([`SimConfig::tree_worst_reply`]; 0 = plain means).
-    pub tree_worst_reply: f32,
     /// Switch to the space-filling search once the riders are separated.
     pub endgame: bool,
     /// Predictive Expansion Strategy: certain separated positions count as finished.
@@ -285,7 +282,6 @@ impl Default for TronConfig {
                 exact_fill_nodes: 0,
             },
             final_move: None,
-            tree_worst_reply: 0.0,
             endgame: true,
             predictive_expansion: false,
             max_nodes: TRON_MAX_NODES,
@@ -366,7 +362,6 @@ impl TronConfig {
             expand_visits: self.expand_visits,
             guidance: self.selection.guidance(),
             draw_reward0: self.space_score.draw_reward0,
-            tree_worst_reply: self.tree_worst_reply,
         })
     }
 
@@ -430,13 +425,6 @@ impl TronConfig {
         ) && self.sim_config().is_none()
         {
             return Err("--tron-final mix|worst:W needs a decoupled --tron-variant".into());
-        }
-        if self.tree_worst_reply > 0.0
-            && !self
-                .sim_config()
-                .is_some_and(|sim| sim.policy.can_be_guided())
-        {
-            return Err("--tron-worst-tree needs a decoupled UCB --tron-variant".into());
         }
         Ok(())
     }
@@ -669,20 +657,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         ],
         set: |c, v| {
             c.final_move = Some(final_move(v.text)?);
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--tron-worst-tree",
-        value: "W",
-        needs: "a weight",
-        help: &[
-            "decoupled UCB variants: inside the tree, score each move",
-            "by (1-W) mean + W times its value after the opponent's",
-            "worst reply there (replies tried 4 times or more) [0]",
-        ],
-        set: |c, v| {
-            c.tree_worst_reply = v.unit()?;
             Ok(())
         },
     },

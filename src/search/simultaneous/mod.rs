@@ -37,10 +37,6 @@ pub struct SimConfig {
     /// Player 0's reward for a drawn game: one half, moved by the contempt for draws of
     /// the player the search plays for (the search itself treats both players alike).
     pub draw_reward0: f32,
-    /// The UCB rules' pessimism inside the tree: each action scored by `(1 − W)` times
-    /// its mean plus `W` times its value after the opponent's worst reply at that node
-    /// ([`SimSearch::worst_reply_value`]); 0 scores the plain decoupled means.
-    pub tree_worst_reply: f32,
 }
 
 impl SimConfig {
@@ -54,19 +50,13 @@ impl SimConfig {
             max_nodes,
             guidance: Guidance::Uct,
             draw_reward0: 0.5,
-            tree_worst_reply: 0.0,
         }
     }
 }
 
 /// A reply counts in a worst-reply value once it has this share of the action's visits
-/// (as a divisor: 1/50) and, inside the tree, [`TREE_REPLY_VISITS`] visits: fewer say
-/// little about it.
+/// (as a divisor: 1/50): fewer say little about it.
 const REPLY_SHARE_DIVISOR: u32 = 50;
-const TREE_REPLY_VISITS: u32 = 4;
-/// Nodes visited fewer times score their moves by the means alone: their replies are
-/// too few to judge, and the tree's many small nodes would pay for nothing.
-const TREE_WORST_NODE_VISITS: u32 = 64;
 
 /// What the search knows about one of a player's root moves, for logs and tests.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -159,8 +149,6 @@ pub struct SimSearch<G: SimGame, E> {
     sigma: Vec<f32>,
     /// The evaluator's values of one player's actions, for [`SimConfig::guidance`].
     guide_values: Vec<f32>,
-    /// One player's actions scored with [`SimConfig::tree_worst_reply`].
-    pessimistic_means: Vec<f32>,
 }
 
 impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
@@ -179,7 +167,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
             path: Vec::new(),
             sigma: Vec::new(),
             guide_values: Vec::new(),
-            pessimistic_means: Vec::new(),
         };
         search.restart();
         search
@@ -291,7 +278,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
             .filter(|&a| stats[a].visits * 10 >= most_visits)
             .map(|a| {
                 (
-                    self.worst_reply_blend(ROOT, player, a, weight, 1),
+                    self.worst_reply_blend(ROOT, player, a, weight),
                     stats[a].visits,
                     a,
                 )
@@ -309,26 +296,19 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
 
     /// `(1 − weight)` times the mean of `player`'s `action` at `node` plus `weight` times
     /// its [`Self::worst_reply_value`].
-    fn worst_reply_blend(
-        &self,
-        node: u32,
-        player: Player,
-        action: usize,
-        weight: f32,
-        min_visits: u32,
-    ) -> f32 {
+    fn worst_reply_blend(&self, node: u32, player: Player, action: usize, weight: f32) -> f32 {
         let mean = self.stats[self.action_range(node, player).start + action].mean();
-        (1.0 - weight) * mean + weight * self.worst_reply_value(node, player, action, min_visits)
+        (1.0 - weight) * mean + weight * self.worst_reply_value(node, player, action)
     }
 
     /// `player`'s value of its `action` at `node` after the opponent's reply that leaves
-    /// it least, among the replies tried at least `min_visits` times and with a 50th of
-    /// the action's visits, at most the action's mean (the mean when no reply counts).
-    fn worst_reply_value(&self, node: u32, player: Player, action: usize, min_visits: u32) -> f32 {
+    /// it least, among the replies tried with a 50th of the action's visits, at most the
+    /// action's mean (the mean when no reply counts).
+    fn worst_reply_value(&self, node: u32, player: Player, action: usize) -> f32 {
         let n = self.nodes[node as usize];
         let stats = self.stats[self.action_range(node, player).start + action];
-        if stats.visits < min_visits {
-            return stats.mean(); // no reply of it has been tried often enough
+        if stats.visits == 0 {
+            return stats.mean(); // no reply of it has been tried
         }
         let (n0, n1) = (n.n0 as usize, n.n1 as usize);
         let cells = &self.cells[n.cells as usize..][..n0 * n1];
@@ -338,9 +318,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 0 => cells[action * n1 + reply],
                 _ => cells[reply * n1 + action],
             })
-            .filter(|cell| {
-                cell.visits >= min_visits && cell.visits * REPLY_SHARE_DIVISOR >= stats.visits
-            })
+            .filter(|cell| cell.visits > 0 && cell.visits * REPLY_SHARE_DIVISOR >= stats.visits)
             .map(|cell| reward_for(player, cell.mean0()))
             .fold(stats.mean(), f32::min)
     }
@@ -531,36 +509,14 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
             Guide {
                 guidance,
                 values: &self.guide_values,
-                means: &[],
             }
-        };
-        let weight = self.config.tree_worst_reply;
-        let means = if weight > 0.0
-            && parent_visits >= TREE_WORST_NODE_VISITS
-            && self.config.policy.can_be_guided()
-        {
-            let mut blended = std::mem::take(&mut self.pessimistic_means);
-            blended.clear();
-            for action in 0..range.len() {
-                blended.push(self.worst_reply_blend(
-                    node,
-                    player,
-                    action,
-                    weight,
-                    TREE_REPLY_VISITS,
-                ));
-            }
-            self.pessimistic_means = blended;
-            &self.pessimistic_means[..]
-        } else {
-            &[]
         };
         let (action, sigma) = self.config.policy.select(
             &mut self.stats[range],
             parent_visits,
             &mut self.sigma,
             &mut self.rng,
-            Guide { means, ..guide },
+            guide,
         );
         (action as u16, sigma)
     }
