@@ -248,9 +248,6 @@ pub struct TronConfig {
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
     pub early_stop: f32,
-    /// With the early answer: a move still undecided at the budget's target searches on,
-    /// up to the hard limit, until it would stand against the iterations left to it.
-    pub extend_undecided: bool,
     /// CodinGame's Tron Battle (2-4 riders): its own alpha-beta player's settings.
     pub battle: BattleConfig,
 }
@@ -289,7 +286,6 @@ impl Default for TronConfig {
             alphabeta_at_free_percent: 0,
             contempt: LIGHT_RIDERS_CONTEMPT,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
-            extend_undecided: false,
             battle: BattleConfig::default(),
         }
     }
@@ -824,20 +820,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
-        name: "--tron-extend",
-        value: "on|off",
-        needs: "on or off",
-        help: &[
-            "with the early answer: a move still undecided at its target",
-            "time searches on, up to twice the target, until it is",
-            "decided [off]",
-        ],
-        set: |c, v| {
-            c.extend_undecided = on_off("--tron-extend", v.text)?;
-            Ok(())
-        },
-    },
-    Flag {
         name: "--tron-pes",
         value: "",
         needs: "",
@@ -975,17 +957,6 @@ mod tests {
         assert_eq!(share("0.5"), Ok(0.5));
         let err = share("1.5").unwrap_err();
         assert!(err.contains("--tron-early-stop"), "{err}");
-    }
-
-    #[test]
-    fn the_extension_of_undecided_moves_is_off_unless_asked() {
-        let extend =
-            |text| Config::from_args(&["--tron-extend", text]).map(|c| c.tron.extend_undecided);
-        assert!(!Config::default().tron.extend_undecided);
-        assert_eq!(extend("on"), Ok(true));
-        assert_eq!(extend("off"), Ok(false));
-        let err = extend("yes").unwrap_err();
-        assert!(err.contains("--tron-extend"), "{err}");
     }
 
     #[test]
