@@ -109,7 +109,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&["--tron-cutoff", "space"], &["--tron-cutoff-steps", "4"]),
     (&["--tron-cutoff", "space"], &["--tron-eval-scale", "100"]),
     (&[], &["--tron-eval-weights", "0,0,0,2975"]),
-    (&[], &["--tron-exact-fill", "1000"]),
     (&[], &["--tron-pes"]),
     (&[], &["--tron-contempt", "0"]),
     (&["--tron-variant", "suct"], &["--tron-contempt", "0"]),

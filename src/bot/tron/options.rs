@@ -276,7 +276,6 @@ impl Default for TronConfig {
                 scale: 400.0,
                 weights: DEFAULT_SPACE_WEIGHTS,
                 draw_reward0: 0.5,
-                exact_fill_nodes: 0,
             },
             final_move: None,
             endgame: true,
@@ -760,20 +759,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         ],
         set: |c, v| {
             c.space_score.scale = v.positive()?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--tron-exact-fill",
-        value: "N",
-        needs: "nodes",
-        help: &[
-            "space cut-off: separated riders whose fill estimates are",
-            "within two cells are compared by their longest paths when",
-            "the filler proves both within N nodes each; 0 = never [0]",
-        ],
-        set: |c, v| {
-            c.space_score.exact_fill_nodes = v.number()?;
             Ok(())
         },
     },
