@@ -178,7 +178,6 @@ mod tests {
             &["--tron-variant", "suct", "--tron-final", "worst:0.5"],
             &["--final", "worst:0.5"],
             &["--tron-final", "worst:1.5"],
-            &["--tron-late-alphabeta", "101"],
         ] {
             let err = Config::from_args(bad).unwrap_err();
             assert!(!err.is_empty(), "{bad:?}");

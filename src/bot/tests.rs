@@ -118,11 +118,10 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
 ];
 
 /// Options that choose what runs rather than how it searches.
-/// `--tron-late-alphabeta` changes the search only later in the game: the options'
-/// and the bot's Light Riders tests check it; `--ponder` changes when the bot
-/// searches: the bot's UTTT tests check it. `--tron-early-stop` changes when the
-/// search answers: the options' tests check its values,
-/// `search::early_stop`'s what each does, the Light Riders searcher's when it decides.
+/// `--ponder` changes when the bot searches: the bot's UTTT tests check it.
+/// `--tron-early-stop` changes when the search answers: the options' tests check its
+/// values, `search::early_stop`'s what it does, the Light Riders searcher's when it
+/// decides.
 /// `--protocol` chooses the dialect: the CodinGame tests (`codingame.rs`, the bot's
 /// UTTT tests) check it. `--end-rule` is the engine's rule, not the search's: the
 /// bot's UTTT tests check that it decides what the search proves. The `--battle-*` flags
@@ -140,7 +139,6 @@ const OTHER_FLAGS: &[&str] = &[
     "--end-rule",
     "--seed",
     "--no-endgame",
-    "--tron-late-alphabeta",
     "--tron-early-stop",
     "--ponder",
 ];

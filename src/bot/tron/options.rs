@@ -238,9 +238,6 @@ pub struct TronConfig {
     pub max_nodes: usize,
     /// Visits a move (joint move, decoupled) needs before its node is created.
     pub expand_visits: u32,
-    /// Hand a Monte-Carlo search over to alpha-beta once at most this percentage of
-    /// the board's cells is free (0 = never): the late middle game is tactical.
-    pub alphabeta_at_free_percent: u8,
     /// A draw is worth 0.5 − contempt to the bot in the Monte-Carlo searches (a
     /// head-on crash, or separated riders with equal space).
     pub contempt: f32,
@@ -282,7 +279,6 @@ impl Default for TronConfig {
             predictive_expansion: false,
             max_nodes: TRON_MAX_NODES,
             expand_visits: 4,
-            alphabeta_at_free_percent: 0,
             contempt: LIGHT_RIDERS_CONTEMPT,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
             battle: BattleConfig::default(),
@@ -388,9 +384,6 @@ impl TronConfig {
     pub fn validate(&self) -> Result<(), String> {
         if self.expand_visits == 0 {
             return Err("--tron-expand-visits must be at least 1".into());
-        }
-        if self.alphabeta_at_free_percent > 100 {
-            return Err("--tron-late-alphabeta is a percentage, at most 100".into());
         }
         if self.selection != TronSelection::Uct {
             if self
@@ -837,19 +830,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         help: &["visits a (joint) move needs before its node is created [4]"],
         set: |c, v| {
             c.expand_visits = v.number()?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--tron-late-alphabeta",
-        value: "P",
-        needs: "a percentage",
-        help: &[
-            "hand MCTS over to alpha-beta once at most P% of the",
-            "board's cells are free; 0 = never [0]",
-        ],
-        set: |c, v| {
-            c.alphabeta_at_free_percent = v.number()?;
             Ok(())
         },
     },

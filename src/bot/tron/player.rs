@@ -87,7 +87,7 @@ impl TronPlayer {
         budget: timeman::Budget,
     ) -> (Option<Direction>, String) {
         let config = &request.config.tron;
-        let kind = TronSearcher::kind_for(config, &state);
+        let kind = config.search;
         let reused = self
             .searcher
             .as_mut()
