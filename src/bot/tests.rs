@@ -128,12 +128,10 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
 /// set CodinGame's Tron Battle player, not the engines' searches built here: the options'
 /// tests check their values and the Tron Battle player's tests play each setting.
 const OTHER_FLAGS: &[&str] = &[
-    "--battle-search",
     "--battle-rivals",
     "--battle-eval",
     "--battle-fill",
     "--battle-branch",
-    "--battle-mcts-c",
     "--game",
     "--protocol",
     "--end-rule",

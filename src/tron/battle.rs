@@ -443,25 +443,6 @@ impl Paranoid {
         self.battle.is_alive(rider) && (rider == self.me || self.frozen >> rider & 1 == 0)
     }
 
-    /// Each searched rider's (us while in, and [`Paranoid::rivals`]) value minus the
-    /// largest other searched rider's, by seat; `None` for riders out or not searched.
-    /// The lead by which the multi-player searches (max-n, the tree search) value each
-    /// rider, at every leaf: no allocation.
-    pub fn leads(&self, values: [Score; MAX_RIDERS]) -> [Option<Score>; MAX_RIDERS] {
-        let riders = 0..self.battle.riders();
-        let mut leads = [None; MAX_RIDERS];
-        for rider in riders.clone().filter(|&r| self.is_searched(r)) {
-            let largest_other = riders
-                .clone()
-                .filter(|&other| other != rider && self.is_searched(other))
-                .map(|other| values[other])
-                .max()
-                .unwrap_or(0);
-            leads[rider] = Some(values[rider] - largest_other);
-        }
-        leads
-    }
-
     /// Lets the rivals whose head lies more than `within` steps (Manhattan) from ours
     /// play only their greedy move; the nearest rival always branches.
     pub fn branch_within(mut self, within: u32) -> Paranoid {
@@ -564,8 +545,6 @@ pub struct Found {
 /// How the Tron Battle bot plays (its `--battle-*` flags).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BattleConfig {
-    /// Paranoid or best-reply alpha-beta.
-    pub search: BattleSearch,
     /// Which riders the search plays against.
     pub rivals: Rivals,
     /// The search's evaluation.
@@ -577,8 +556,6 @@ pub struct BattleConfig {
     /// the nearest) play only their greedy move in the paranoid and max-n searches
     /// ([`Paranoid::branch_within`]); with `None`, every rival branches.
     pub branch_within: Option<u32>,
-    /// The UCT constant of [`BattleSearch::MctsThenParanoid`].
-    pub mcts_exploration: f32,
 }
 
 impl Default for BattleConfig {
@@ -588,12 +565,10 @@ impl Default for BattleConfig {
     /// filler once alone.
     fn default() -> Self {
         BattleConfig {
-            search: BattleSearch::Paranoid,
             rivals: Rivals::InReach,
             eval: RegionLead::Outlast,
             fill_alone: true,
             branch_within: None,
-            mcts_exploration: 1.0,
         }
     }
 }
@@ -602,12 +577,10 @@ impl BattleConfig {
     /// The settings before the free-for-all work (commit 86b6940): paranoid alpha-beta
     /// against every rider, our Voronoi region minus the largest other's, no filler.
     pub const PARANOID_ALL: BattleConfig = BattleConfig {
-        search: BattleSearch::Paranoid,
         rivals: Rivals::All,
         eval: RegionLead::Largest,
         fill_alone: false,
         branch_within: None,
-        mcts_exploration: 1.0,
     };
 
     /// The search's root for rider `me` to move in `battle`.
@@ -622,25 +595,6 @@ impl BattleConfig {
             None => root,
         }
     }
-}
-
-/// The Tron Battle search: how the rivals' moves enter the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BattleSearch {
-    /// Every rival moves in turn, all against us ([`Paranoid`]).
-    Paranoid,
-    /// One rival's move between two of ours ([`BestReply`]).
-    BestReply,
-    /// Every rider maximising its own value ([`super::maxn`]).
-    MaxN,
-    /// Max-n while three or more riders are searched, paranoid alpha-beta in a duel
-    /// (where the two agree but for alpha-beta's cut-offs and the space evaluation).
-    MaxNThenParanoid,
-    /// Monte-Carlo tree search while three or more riders are searched, every rival
-    /// choosing by its own reward ([`super::battle_mcts`], max-n UCT), or by the lowest
-    /// for us ([`super::battle_mcts::RivalChoice::AgainstUs`]); paranoid alpha-beta in a
-    /// duel.
-    MctsThenParanoid(super::battle_mcts::RivalChoice),
 }
 
 /// The riders the Tron Battle search plays against; the others stand still in it.
@@ -769,100 +723,6 @@ impl RegionLead {
 impl Evaluate<Paranoid> for RegionLead {
     fn evaluate(&mut self, position: &Paranoid, player: Player) -> Score {
         self.score(position, player)
-    }
-}
-
-impl Evaluate<BestReply> for RegionLead {
-    fn evaluate(&mut self, position: &BestReply, player: Player) -> Score {
-        self.score(&position.0, player)
-    }
-}
-
-/// One rider's move, as the best-reply search's opponent layer chooses it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RiderMove {
-    pub rider: u8,
-    pub direction: Direction,
-}
-
-/// A Tron Battle position in Schadd and Winands's (2011) best-reply search for the
-/// paranoid view's searcher (player 0): after each of its moves, one move of one rival
-/// (player 1), the one that hurts it most among every rival's moves, while the other
-/// rivals stand still. Depth goes to the searcher's own moves at the price of positions
-/// the rules never reach. Who is searched, the key and the quiet positions are the
-/// paranoid view's.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BestReply(pub Paranoid);
-
-impl Game for BestReply {
-    type Move = RiderMove;
-
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-
-    /// The paranoid view's: won only when every other rider is out. With the searched
-    /// rivals out and a frozen one still in, the game goes on: the searcher moves alone.
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-
-    /// The searcher's safe moves, or every rival's; `Up` (out of the game) where there is
-    /// none.
-    fn legal_moves(&self, moves: &mut Vec<RiderMove>) {
-        let view = &self.0;
-        let movers: Vec<usize> = if view.battle.to_move() == view.me {
-            vec![view.me]
-        } else {
-            view.rivals().collect()
-        };
-        for &rider in &movers {
-            let safe = view.battle.safe_moves(rider);
-            moves.extend(safe.iter().map(|direction| RiderMove {
-                rider: rider as u8,
-                direction,
-            }));
-        }
-        if moves.is_empty() {
-            moves.push(RiderMove {
-                rider: movers[0] as u8,
-                direction: Direction::Up,
-            });
-        }
-    }
-
-    fn play(&mut self, mv: RiderMove) {
-        let view = &mut self.0;
-        view.battle.set_to_move(mv.rider as usize);
-        view.battle.play(mv.direction);
-        let next = if mv.rider as usize == view.me {
-            view.rivals().next().unwrap_or(view.me)
-        } else {
-            view.me
-        };
-        if view.battle.is_alive(next) {
-            view.battle.set_to_move(next);
-        }
-    }
-}
-
-impl AlphaBetaGame for BestReply {
-    const MOVE_SLOTS: usize = 4 * MAX_RIDERS;
-
-    fn key(&self) -> u64 {
-        self.0.key()
-    }
-
-    fn is_quiet(&self) -> bool {
-        self.0.is_quiet()
-    }
-
-    fn settled(&self, player: Player) -> Option<Score> {
-        self.0.settled(player)
-    }
-
-    fn move_slot(&self, mv: RiderMove) -> usize {
-        mv.rider as usize * 4 + mv.direction.index()
     }
 }
 
@@ -1205,85 +1065,6 @@ mod tests {
             RegionLead::FinalDuel.evaluate(&duel, 0),
             RegionLead::Space.evaluate(&duel, 0)
         );
-    }
-
-    #[test]
-    fn best_reply_goes_on_alone_while_a_frozen_rider_is_in() {
-        // 1 0 . . . . . . . 2   rider 1 walled in, rider 2 frozen (out of the search)
-        let b = Battle::new(10, 1, &[(1, 0), (0, 0), (9, 0)]).unwrap();
-        let mut position = BestReply(Paranoid {
-            frozen: 0b100,
-            ..Paranoid::all(b, 0)
-        });
-        position.play(RiderMove {
-            rider: 0,
-            direction: Direction::Right,
-        });
-        position.play(RiderMove {
-            rider: 1,
-            direction: Direction::Up,
-        });
-        assert!(!position.0.battle.is_alive(1));
-        assert_eq!(position.outcome(), None, "rider 2 is still in");
-        assert_eq!(position.to_move(), 0, "the searcher moves on alone");
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        assert_eq!(
-            moves,
-            [RiderMove {
-                rider: 0,
-                direction: Direction::Right
-            }]
-        );
-        position.0.battle.eliminate(2);
-        assert_eq!(position.outcome(), Some(Outcome::Win(0)));
-    }
-
-    #[test]
-    fn best_reply_lets_one_rival_move_between_two_of_ours() {
-        // 0 . . . . 1 . . . 2
-        let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
-        let mut position = BestReply(Paranoid::all(b.clone(), 0));
-        let moves = |p: &BestReply| {
-            let mut moves = Vec::new();
-            p.legal_moves(&mut moves);
-            moves
-                .iter()
-                .map(|m| (m.rider, m.direction))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(moves(&position), [(0, Direction::Right)]);
-        position.play(RiderMove {
-            rider: 0,
-            direction: Direction::Right,
-        });
-        assert_eq!(position.to_move(), 1);
-        let replies = moves(&position);
-        assert_eq!(
-            replies.len(),
-            3,
-            "rider 1 either way, rider 2 left: {replies:?}"
-        );
-        position.play(RiderMove {
-            rider: 2,
-            direction: Direction::Left,
-        });
-        assert_eq!((position.to_move(), position.0.battle.to_move()), (0, 0));
-        assert_eq!(position.0.battle.head(1), b.head(1), "rider 1 stood still");
-        assert_eq!(position.0.battle.head(2), Some((8, 0)));
-
-        // with two riders it is the paranoid search: the same proof
-        let won = Battle::new(3, 2, &[(0, 0), (2, 0)]).unwrap();
-        let mut ab = AlphaBeta::new(
-            AlphaBetaConfig {
-                max_depth: Some(8),
-                ..AlphaBetaConfig::default()
-            },
-            RegionLead::Largest,
-        );
-        let root = BestReply(Paranoid::all(won, 0));
-        let result = ab.search(&root, Limits::iterations(u64::MAX));
-        assert!(result.score >= PROVEN, "{}", result.score);
     }
 
     fn search(position: &Paranoid, depth: u32) -> (Option<Direction>, Score) {

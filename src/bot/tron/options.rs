@@ -8,8 +8,7 @@ use crate::game::Player;
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
 use crate::search::{FinalMove, Guidance};
-use crate::tron::battle::{BattleConfig, BattleSearch, RegionLead, Rivals};
-use crate::tron::battle_mcts::RivalChoice;
+use crate::tron::battle::{BattleConfig, RegionLead, Rivals};
 use crate::tron::learned::{Extraction, MoveKnowledge};
 use crate::tron::playout::{SpaceScore, DEFAULT_SPACE_WEIGHTS};
 use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout};
@@ -418,22 +417,6 @@ impl TronConfig {
     }
 }
 
-impl FromStr for BattleSearch {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, String> {
-        match name {
-            "paranoid" => Ok(BattleSearch::Paranoid),
-            "brs" => Ok(BattleSearch::BestReply),
-            "maxn" => Ok(BattleSearch::MaxN),
-            "maxn-paranoid" => Ok(BattleSearch::MaxNThenParanoid),
-            "mcts" => Ok(BattleSearch::MctsThenParanoid(RivalChoice::OwnReward)),
-            "mcts-against-us" => Ok(BattleSearch::MctsThenParanoid(RivalChoice::AgainstUs)),
-            other => Err(format!("unknown --battle-search {other:?}")),
-        }
-    }
-}
-
 impl FromStr for Rivals {
     type Err = String;
 
@@ -477,25 +460,6 @@ pub const SECTIONS: &[Section<TronConfig>] = &[
 ];
 
 const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
-    Flag {
-        name: "--battle-search",
-        value: "paranoid|brs|maxn|maxn-paranoid|mcts|mcts-against-us",
-        needs: "paranoid, brs, maxn, maxn-paranoid, mcts or mcts-against-us",
-        help: &[
-            "alpha-beta with every rival moving in turn against us",
-            "(paranoid), one rival's best reply between two of our",
-            "moves (Schadd and Winands 2011), max-n, every rider",
-            "for itself (Luckhardt and Irani 1986), or max-n with",
-            "three or more riders searched and paranoid in a duel,",
-            "or with three or more riders Monte-Carlo tree search",
-            "(each rival for itself, or against us) and paranoid",
-            "in a duel [paranoid]",
-        ],
-        set: |c, v| {
-            c.battle.search = v.parse()?;
-            Ok(())
-        },
-    },
     Flag {
         name: "--battle-rivals",
         value: "all|nearby|bordering",
@@ -560,16 +524,6 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
                     format!("--battle-branch takes all or a number of steps, not {steps:?}")
                 })?),
             };
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--battle-mcts-c",
-        value: "X",
-        needs: "a number",
-        help: &["exploration constant of the mcts --battle-search [1.0]"],
-        set: |c, v| {
-            c.battle.mcts_exploration = v.positive()?;
             Ok(())
         },
     },
@@ -854,8 +808,6 @@ mod tests {
     fn battle_flags_set_the_tron_battle_search_and_refuse_unknown_values() {
         assert_eq!(Config::default().tron.battle, BattleConfig::default());
         let args = [
-            "--battle-search",
-            "brs",
             "--battle-rivals",
             "all",
             "--battle-eval",
@@ -864,11 +816,7 @@ mod tests {
             "off",
         ];
         let battle = Config::from_args(&args).unwrap().tron.battle;
-        let expected = BattleConfig {
-            search: BattleSearch::BestReply,
-            ..BattleConfig::PARANOID_ALL
-        };
-        assert_eq!(battle, expected);
+        assert_eq!(battle, BattleConfig::PARANOID_ALL);
         let own = Config::from_args(&["--battle-eval", "space-own"]).unwrap();
         assert_eq!(own.tron.battle.eval, RegionLead::SpaceOwnFirst);
         let duel = Config::from_args(&["--battle-eval", "final-duel"]).unwrap();
@@ -877,25 +825,7 @@ mod tests {
         assert_eq!(outlast.tron.battle.eval, RegionLead::Outlast);
         let branch = Config::from_args(&["--battle-branch", "6"]).unwrap();
         assert_eq!(branch.tron.battle.branch_within, Some(6));
-        let mixed = Config::from_args(&["--battle-search", "maxn-paranoid"]).unwrap();
-        assert_eq!(mixed.tron.battle.search, BattleSearch::MaxNThenParanoid);
-        let mcts = Config::from_args(&["--battle-search", "mcts", "--battle-mcts-c", "0.5"])
-            .unwrap()
-            .tron
-            .battle;
-        assert_eq!(
-            mcts.search,
-            BattleSearch::MctsThenParanoid(RivalChoice::OwnReward)
-        );
-        assert_eq!(mcts.mcts_exploration, 0.5);
-        let against = Config::from_args(&["--battle-search", "mcts-against-us"]).unwrap();
-        assert_eq!(
-            against.tron.battle.search,
-            BattleSearch::MctsThenParanoid(RivalChoice::AgainstUs)
-        );
-        assert!(Config::from_args(&["--battle-mcts-c", "-1"]).is_err());
         for (flag, bad) in [
-            ("--battle-search", "expectimax"),
             ("--battle-rivals", "some"),
             ("--battle-eval", "cells"),
             ("--battle-fill", "yes"),
