@@ -131,7 +131,6 @@ const OTHER_FLAGS: &[&str] = &[
     "--battle-rivals",
     "--battle-eval",
     "--battle-fill",
-    "--battle-branch",
     "--game",
     "--protocol",
     "--end-rule",

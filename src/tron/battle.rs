@@ -216,22 +216,6 @@ impl Battle {
         }
     }
 
-    /// Of `rider`'s moves `safe` (not empty), the one with the most free cells within
-    /// two steps of where it lands (the first in direction order on a tie): a cheap
-    /// guess at a rider heading for open space.
-    pub fn greedy_move(&self, rider: usize, safe: DirSet) -> Direction {
-        let free = self.blocked.inverted();
-        let head = self.heads[rider] as usize;
-        let room = |d: Direction| {
-            let near = Bitboard::single(self.grid(), self.step(head, d));
-            let near = near | near.neighbours(&free);
-            (near | near.neighbours(&free)).count()
-        };
-        safe.iter()
-            .max_by_key(|&d| (room(d), std::cmp::Reverse(d.index())))
-            .expect("a rider with a safe move")
-    }
-
     /// The free cells `rider` can reach from its head (the head excluded).
     pub fn reachable(&self, rider: usize) -> Bitboard {
         reachable_from(&self.blocked.inverted(), self.heads[rider] as usize)
@@ -390,9 +374,6 @@ pub struct Paranoid {
     /// Riders left out of the search (bit `r`: rider `r`): their turns are skipped, their
     /// trails stay as walls, their regions are not counted.
     pub frozen: u8,
-    /// Rivals that play only their [`Battle::greedy_move`] (bit `r`: rider `r`): they
-    /// move and hold their regions, but do not branch, so the search goes deeper.
-    pub greedy: u8,
 }
 
 impl Paranoid {
@@ -402,7 +383,6 @@ impl Paranoid {
             battle,
             me,
             frozen: 0,
-            greedy: 0,
         }
     }
 
@@ -423,12 +403,7 @@ impl Paranoid {
     /// `me` against the riders of the mask `rivals`; the others are frozen.
     fn against(battle: Battle, me: usize, rivals: u8) -> Paranoid {
         let frozen = battle.alive & !(1 << me) & !rivals;
-        let mut position = Paranoid {
-            battle,
-            me,
-            frozen,
-            greedy: 0,
-        };
+        let mut position = Paranoid { battle, me, frozen };
         position.battle.skip_riders(frozen);
         position
     }
@@ -441,23 +416,6 @@ impl Paranoid {
     /// Whether the search plays `rider`: still in, and us or a rival not frozen.
     fn is_searched(&self, rider: usize) -> bool {
         self.battle.is_alive(rider) && (rider == self.me || self.frozen >> rider & 1 == 0)
-    }
-
-    /// Lets the rivals whose head lies more than `within` steps (Manhattan) from ours
-    /// play only their greedy move; the nearest rival always branches.
-    pub fn branch_within(mut self, within: u32) -> Paranoid {
-        let grid = self.battle.grid();
-        let (x, y) = grid.xy(self.battle.head_index(self.me));
-        let distance = |r: usize| {
-            let (rx, ry) = grid.xy(self.battle.head_index(r));
-            (rx.abs_diff(x) + ry.abs_diff(y)) as u32
-        };
-        let nearest = self.rivals().min_by_key(|&r| distance(r));
-        self.greedy = self
-            .rivals()
-            .filter(|&r| Some(r) != nearest && distance(r) > within)
-            .fold(0, |mask, r| mask | 1 << r);
-        self
     }
 
     /// The riders the search moves: `me` and its rivals.
@@ -483,15 +441,12 @@ impl Game for Paranoid {
         }
     }
 
-    /// The safe moves (a greedy rival's greedy one); a rider without one gets `Up`,
-    /// which takes it out.
+    /// The safe moves; a rider without one gets `Up`, which takes it out.
     fn legal_moves(&self, moves: &mut Vec<Direction>) {
         let rider = self.battle.to_move();
         let safe = self.battle.safe_moves(rider);
         if safe.is_empty() {
             moves.push(Direction::Up);
-        } else if self.greedy >> rider & 1 != 0 {
-            moves.push(self.battle.greedy_move(rider, safe));
         } else {
             moves.extend(safe.iter());
         }
@@ -512,8 +467,7 @@ impl AlphaBetaGame for Paranoid {
         let mut rest = b.heads.iter().fold(0u64, |k, &h| k << 10 | h as u64)
             | (b.alive as u64) << 40
             | (b.to_move as u64) << 44
-            | (self.frozen as u64) << 48
-            | (self.greedy as u64) << 56;
+            | (self.frozen as u64) << 48;
         b.blocked.zobrist_key() ^ splitmix64(&mut rest)
     }
 
@@ -552,10 +506,6 @@ pub struct BattleConfig {
     /// Once no rider can reach our space, play the longest path the endgame filler finds
     /// instead of searching.
     pub fill_alone: bool,
-    /// With `Some(d)`, the rivals farther than `d` steps from us at the root (all but
-    /// the nearest) play only their greedy move in the paranoid and max-n searches
-    /// ([`Paranoid::branch_within`]); with `None`, every rival branches.
-    pub branch_within: Option<u32>,
 }
 
 impl Default for BattleConfig {
@@ -568,7 +518,6 @@ impl Default for BattleConfig {
             rivals: Rivals::InReach,
             eval: RegionLead::Outlast,
             fill_alone: true,
-            branch_within: None,
         }
     }
 }
@@ -580,19 +529,14 @@ impl BattleConfig {
         rivals: Rivals::All,
         eval: RegionLead::Largest,
         fill_alone: false,
-        branch_within: None,
     };
 
     /// The search's root for rider `me` to move in `battle`.
     pub fn root(&self, battle: Battle, me: usize) -> Paranoid {
-        let root = match self.rivals {
+        match self.rivals {
             Rivals::All => Paranoid::all(battle, me),
             Rivals::InReach => Paranoid::nearby(battle, me),
             Rivals::Bordering => Paranoid::bordering(battle, me),
-        };
-        match self.branch_within {
-            Some(within) => root.branch_within(within),
-            None => root,
         }
     }
 }
@@ -828,70 +772,6 @@ mod tests {
         let mut b = b;
         b.eliminate(1);
         assert_eq!(b.rivals_in_reach(0), 0b100, "its trail vanished");
-    }
-
-    #[test]
-    fn a_greedy_rider_heads_for_the_most_room_within_two_steps() {
-        // 7x3, rider 0 in the middle of the top row; a wall below-left of it:
-        // . . X 0 . . .
-        // . . X . . . .
-        // . . . . . . .
-        let mut b = Battle::new(7, 3, &[(3, 0), (6, 2)]).unwrap();
-        let grid = b.grid();
-        let mut walls = *b.blocked();
-        walls.set_index(grid.index(2, 0));
-        walls.set_index(grid.index(2, 1));
-        b.blocked = walls;
-        let safe = b.safe_moves(0);
-        assert_eq!(
-            safe.iter().count(),
-            2,
-            "left is a wall, up is off the board"
-        );
-        // right: (4,0) reaches 6 cells within two steps; down: (3,1) reaches 8
-        assert_eq!(b.greedy_move(0, safe), Direction::Down);
-        let only_right = DirSet(1 << Direction::Right.index());
-        assert_eq!(b.greedy_move(0, only_right), Direction::Right);
-    }
-
-    #[test]
-    fn rivals_beyond_the_branching_distance_play_one_greedy_move() {
-        // riders 1 (3 steps away), 2 (6 steps) and 3 (29 steps) around rider 0
-        let b = Battle::codingame(&[(10, 10), (13, 10), (10, 4), (29, 0)]).unwrap();
-        let root = Paranoid::all(b.clone(), 0).branch_within(4);
-        assert_eq!(
-            root.greedy, 0b1100,
-            "the nearest (1) branches, 2 and 3 do not"
-        );
-        let root = Paranoid::all(b.clone(), 0).branch_within(0);
-        assert_eq!(
-            root.greedy, 0b1100,
-            "the nearest branches whatever the distance"
-        );
-        let root = Paranoid::all(b.clone(), 0).branch_within(6);
-        assert_eq!(root.greedy, 0b1000);
-        let mut position = Paranoid::all(b, 0).branch_within(4);
-        let mut moves = Vec::new();
-        for (rider, count) in [(0, 4), (1, 4), (2, 1), (3, 1)] {
-            assert_eq!(position.battle.to_move(), rider);
-            moves.clear();
-            position.legal_moves(&mut moves);
-            assert_eq!(moves.len(), count, "rider {rider}");
-            position.play(moves[0]);
-        }
-        let default_root = BattleConfig::default().root(position.battle.clone(), 0);
-        assert_eq!(default_root.greedy, 0, "every rival branches by default");
-        let flagged = BattleConfig {
-            rivals: Rivals::All,
-            branch_within: Some(4),
-            ..BattleConfig::default()
-        };
-        let start = Battle::codingame(&[(10, 10), (13, 10), (10, 4), (29, 0)]).unwrap();
-        assert_eq!(
-            flagged.root(start, 0).greedy,
-            0b1100,
-            "the option reaches the root"
-        );
     }
 
     /// Two rows; rider 1's trail walls off rider 0's three cells on the left, then

@@ -329,11 +329,6 @@ mod tests {
                 rivals: Rivals::Bordering,
                 eval: RegionLead::Largest,
                 fill_alone: false,
-                branch_within: None,
-            },
-            BattleConfig {
-                branch_within: Some(0),
-                ..BattleConfig::default()
             },
             BattleConfig {
                 eval: RegionLead::Space,

@@ -508,25 +508,6 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
             Ok(())
         },
     },
-    Flag {
-        name: "--battle-branch",
-        value: "all|D",
-        needs: "all or a number of steps",
-        help: &[
-            "which rivals branch in the paranoid and max-n searches:",
-            "all, or the nearest and those within D steps of us at the",
-            "root; the others play one greedy move (towards open space) [all]",
-        ],
-        set: |c, v| {
-            c.battle.branch_within = match v.text {
-                "all" => None,
-                steps => Some(steps.parse().map_err(|_| {
-                    format!("--battle-branch takes all or a number of steps, not {steps:?}")
-                })?),
-            };
-            Ok(())
-        },
-    },
 ];
 
 const FLAGS: &[Flag<TronConfig>] = &[
@@ -823,13 +804,10 @@ mod tests {
         assert_eq!(duel.tron.battle.eval, RegionLead::FinalDuel);
         let outlast = Config::from_args(&["--battle-eval", "outlast"]).unwrap();
         assert_eq!(outlast.tron.battle.eval, RegionLead::Outlast);
-        let branch = Config::from_args(&["--battle-branch", "6"]).unwrap();
-        assert_eq!(branch.tron.battle.branch_within, Some(6));
         for (flag, bad) in [
             ("--battle-rivals", "some"),
             ("--battle-eval", "cells"),
             ("--battle-fill", "yes"),
-            ("--battle-branch", "near"),
         ] {
             let err = Config::from_args(&[flag, bad]).unwrap_err();
             assert!(err.contains(flag), "{err}");
