@@ -558,27 +558,11 @@ pub enum Rivals {
 pub enum RegionLead {
     /// `me`'s region minus the largest rival's.
     Largest,
-    /// `me`'s region against each rival's: the sum of the differences, so that every
-    /// rival's loss of space counts (a place is won against each rider outlived).
-    Each,
-    /// As [`RegionLead::Largest`], each region scored by its cells and edges
-    /// ([`region_scores`]).
-    LargestOpen,
     /// With one rival searched, the Light Riders space evaluation of the two riders
     /// ([`evaluate::evaluate`]: articulation points, chambers, edges, separation); with
-    /// more, [`RegionLead::LargestOpen`].
+    /// more, `me`'s region minus the largest rival's, each region scored by its cells and
+    /// edges ([`region_scores`]).
     Space,
-    /// As [`RegionLead::Space`], but with more than one rival searched our region counts
-    /// twice the largest rival's: the rider we meet in the final duel is the one with the
-    /// most space, and the duel goes to whoever holds more. An experiment: level with
-    /// [`RegionLead::Space`] head to head (docs/tron-battle.md).
-    SpaceOwnFirst,
-    /// The duel we expect at the end: with more than one rival searched, the Light Riders
-    /// space evaluation of us against the rival with the largest region, the other
-    /// rivals' regions counted as walls (the space they fill before they go out); with
-    /// one rival, [`RegionLead::Space`]. An experiment: its places are within the noise
-    /// of [`RegionLead::Space`]'s over the same games (docs/tron-battle.md).
-    FinalDuel,
     /// With more than one rival searched, the rivals we expect to outlast, which is what
     /// a place counts: every rider out counts one, every searched rival
     /// `tanh(lead / OUTLAST_LEAD)`, the lead being our region's score minus its
@@ -602,46 +586,21 @@ impl RegionLead {
     /// (player 0 is the searcher).
     fn score(self, position: &Paranoid, player: Player) -> Score {
         let (battle, me) = (&position.battle, position.me);
-        let duel = |rival: usize, walls: Bitboard| {
-            let heads = [battle.heads[me], battle.heads[rival]];
-            let duel = TronState::from_parts(walls, heads, [true, true]);
-            evaluate::evaluate(&duel, player)
-        };
-        if matches!(
-            self,
-            RegionLead::Space
-                | RegionLead::SpaceOwnFirst
-                | RegionLead::FinalDuel
-                | RegionLead::Outlast
-        ) {
+        if matches!(self, RegionLead::Space | RegionLead::Outlast) {
             let mut rivals = position.rivals();
             if let (Some(rival), None) = (rivals.next(), rivals.next()) {
-                return duel(rival, *battle.blocked());
-            }
-        }
-        if self == RegionLead::FinalDuel {
-            let cells = region_cells(battle);
-            let strongest = position.rivals().max_by_key(|&r| region_score(&cells[r]));
-            if let Some(strongest) = strongest {
-                let walls = position
-                    .rivals()
-                    .filter(|&r| r != strongest)
-                    .fold(*battle.blocked(), |walls, r| walls | cells[r]);
-                return duel(strongest, walls);
+                let heads = [battle.heads[me], battle.heads[rival]];
+                let duel = TronState::from_parts(*battle.blocked(), heads, [true, true]);
+                return evaluate::evaluate(&duel, player);
             }
         }
         let values = match self {
-            RegionLead::Largest | RegionLead::Each => regions(battle).map(|n| n as Score),
-            RegionLead::LargestOpen
-            | RegionLead::Space
-            | RegionLead::SpaceOwnFirst
-            | RegionLead::FinalDuel
-            | RegionLead::Outlast => region_scores(battle),
+            RegionLead::Largest => regions(battle).map(|n| n as Score),
+            RegionLead::Space | RegionLead::Outlast => region_scores(battle),
         };
         let mine = values[me];
         let rivals = position.rivals().map(|r| values[r]);
         let score = match self {
-            RegionLead::Each => rivals.map(|theirs| mine - theirs).sum(),
             RegionLead::Outlast => {
                 let outlasted: f32 = (0..battle.riders())
                     .filter(|&r| r != me)
@@ -653,8 +612,7 @@ impl RegionLead {
                     .sum();
                 (outlasted * OUTLAST_RIVAL) as Score
             }
-            RegionLead::SpaceOwnFirst => mine - rivals.max().unwrap_or(0) / 2,
-            _ => mine - rivals.max().unwrap_or(0),
+            RegionLead::Largest | RegionLead::Space => mine - rivals.max().unwrap_or(0),
         };
         if player == 0 {
             score
@@ -826,13 +784,12 @@ mod tests {
     }
 
     #[test]
-    fn region_leads_count_the_largest_rival_or_each_and_skip_the_frozen() {
+    fn region_leads_count_the_largest_rival_and_skip_the_frozen() {
         // 0 . . . . 1 . . . 2   regions 2, 3 and 1 (cell 7 is a tie)
         let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
         assert_eq!(regions(&b)[..3], [2, 3, 1]);
         let all = Paranoid::all(b.clone(), 0);
         assert_eq!(RegionLead::Largest.evaluate(&all, 0), 2 - 3);
-        assert_eq!(RegionLead::Each.evaluate(&all, 0), (2 - 3) + (2 - 1));
         assert_eq!(RegionLead::Largest.evaluate(&all, 1), 1, "player 1's view");
         let without_1 = Paranoid {
             frozen: 0b010,
@@ -846,21 +803,10 @@ mod tests {
             [2 * CELL + EDGE, 3 * CELL + EDGE, CELL]
         );
         let all = Paranoid::all(b.clone(), 0);
-        assert_eq!(RegionLead::LargestOpen.evaluate(&all, 0), -CELL);
         assert_eq!(
             RegionLead::Space.evaluate(&all, 0),
             -CELL,
-            "two rivals: open"
-        );
-        let (ours, largest) = (2 * CELL + EDGE, 3 * CELL + EDGE);
-        assert_eq!(
-            RegionLead::SpaceOwnFirst.evaluate(&all, 0),
-            ours - largest / 2,
-            "two rivals: ours counts twice the largest rival's"
-        );
-        assert_eq!(
-            RegionLead::SpaceOwnFirst.evaluate(&all, 1),
-            largest / 2 - ours
+            "two rivals: regions by cells and edges"
         );
 
         // one rival left in the search: the Light Riders evaluation of the two riders
@@ -871,12 +817,10 @@ mod tests {
         };
         let state = TronState::new(10, 1, [(5, 0)], [(0, 0), (9, 0)]).unwrap();
         for player in [0, 1] {
-            for mut lead in [RegionLead::Space, RegionLead::SpaceOwnFirst] {
-                assert_eq!(
-                    lead.evaluate(&duel, player),
-                    evaluate::evaluate(&state, player)
-                );
-            }
+            assert_eq!(
+                RegionLead::Space.evaluate(&duel, player),
+                evaluate::evaluate(&state, player)
+            );
         }
         assert!(
             RegionLead::Space.evaluate(&duel, 0) > 0,
@@ -912,37 +856,6 @@ mod tests {
         };
         assert_eq!(
             RegionLead::Outlast.evaluate(&duel, 0),
-            RegionLead::Space.evaluate(&duel, 0)
-        );
-    }
-
-    #[test]
-    fn the_final_duel_is_against_the_largest_region_the_others_walls() {
-        // 0 . . . . 1 . . . 2   rider 1's region {3, 4, 6} is the largest: rider 2's {8}
-        // becomes a wall beside its trail
-        let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
-        let expected = TronState::new(10, 1, [(8, 0), (9, 0)], [(0, 0), (5, 0)]).unwrap();
-        // 0 . 1 . . . . . 2 .   rider 2's region {6, 7, 9} is the largest: rider 1's
-        // {3, 4} becomes a wall
-        let c = Battle::new(10, 1, &[(0, 0), (2, 0), (8, 0)]).unwrap();
-        let walled = [(2, 0), (3, 0), (4, 0)];
-        let expected_c = TronState::new(10, 1, walled, [(0, 0), (8, 0)]).unwrap();
-        for (battle, state) in [(b.clone(), expected), (c, expected_c)] {
-            let all = Paranoid::all(battle, 0);
-            for player in [0, 1] {
-                assert_eq!(
-                    RegionLead::FinalDuel.evaluate(&all, player),
-                    evaluate::evaluate(&state, player)
-                );
-            }
-        }
-        // with one rival searched it is the Light Riders evaluation of the two, as space
-        let duel = Paranoid {
-            frozen: 0b010,
-            ..Paranoid::all(b, 0)
-        };
-        assert_eq!(
-            RegionLead::FinalDuel.evaluate(&duel, 0),
             RegionLead::Space.evaluate(&duel, 0)
         );
     }

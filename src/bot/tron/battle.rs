@@ -322,10 +322,6 @@ mod tests {
             BattleConfig::default(),
             BattleConfig::PARANOID_ALL,
             BattleConfig {
-                eval: RegionLead::Each,
-                ..BattleConfig::default()
-            },
-            BattleConfig {
                 rivals: Rivals::Bordering,
                 eval: RegionLead::Largest,
                 fill_alone: false,

@@ -436,12 +436,8 @@ impl FromStr for RegionLead {
     fn from_str(name: &str) -> Result<Self, String> {
         match name {
             "largest" => Ok(RegionLead::Largest),
-            "each" => Ok(RegionLead::Each),
-            "open" => Ok(RegionLead::LargestOpen),
             "space" => Ok(RegionLead::Space),
-            "space-own" => Ok(RegionLead::SpaceOwnFirst),
             "outlast" => Ok(RegionLead::Outlast),
-            "final-duel" => Ok(RegionLead::FinalDuel),
             other => Err(format!("unknown --battle-eval {other:?}")),
         }
     }
@@ -476,16 +472,12 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
     },
     Flag {
         name: "--battle-eval",
-        value: "largest|each|open|space|space-own|final-duel|outlast",
-        needs: "largest, each, open, space, space-own, final-duel or outlast",
+        value: "largest|space|outlast",
+        needs: "largest, space or outlast",
         help: &[
-            "our Voronoi region minus the largest rival's, the sum of",
-            "our lead over each rival, the largest rival's with regions",
-            "scored by cells and edges (open), or that with the Light",
-            "Riders space evaluation against a lone rival (space);",
-            "space-own: space, our region counting twice the largest",
-            "rival's while two or more are searched; final-duel: space",
-            "against the largest rival, the others' regions as walls;",
+            "our Voronoi region minus the largest rival's; space: the",
+            "Light Riders space evaluation against a lone rival, else",
+            "that lead with regions scored by cells and edges;",
             "outlast: space against a lone rival, else the rivals we",
             "expect to outlast (those out, and the tanh of our lead",
             "over each searched rival) [outlast]",
@@ -798,10 +790,8 @@ mod tests {
         ];
         let battle = Config::from_args(&args).unwrap().tron.battle;
         assert_eq!(battle, BattleConfig::PARANOID_ALL);
-        let own = Config::from_args(&["--battle-eval", "space-own"]).unwrap();
-        assert_eq!(own.tron.battle.eval, RegionLead::SpaceOwnFirst);
-        let duel = Config::from_args(&["--battle-eval", "final-duel"]).unwrap();
-        assert_eq!(duel.tron.battle.eval, RegionLead::FinalDuel);
+        let space = Config::from_args(&["--battle-eval", "space"]).unwrap();
+        assert_eq!(space.tron.battle.eval, RegionLead::Space);
         let outlast = Config::from_args(&["--battle-eval", "outlast"]).unwrap();
         assert_eq!(outlast.tron.battle.eval, RegionLead::Outlast);
         for (flag, bad) in [
