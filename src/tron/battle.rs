@@ -299,35 +299,6 @@ fn region_cells(battle: &Battle) -> [Bitboard; MAX_RIDERS] {
     owned
 }
 
-/// Which riders' Voronoi zones touch (bit `b` of entry `a`): a zone is a rider's head and
-/// every cell it reaches first or at once with others, and two zones touch where they
-/// share a cell or two of their cells are neighbours. A rider whose zone does not touch
-/// ours can reach us only through another rider's space.
-pub fn bordering(battle: &Battle) -> [u8; MAX_RIDERS] {
-    let grid = battle.grid();
-    let mut zones = [Bitboard::empty(grid); MAX_RIDERS];
-    for (rider, zone) in zones.iter_mut().enumerate().take(battle.riders()) {
-        if battle.is_alive(rider) {
-            zone.set_index(battle.head_index(rider));
-        }
-    }
-    grow_voronoi(battle, |grown, _| {
-        for (zone, grown) in zones.iter_mut().zip(grown) {
-            *zone |= *grown;
-        }
-    });
-    let mut touching = [0; MAX_RIDERS];
-    for a in 0..battle.riders() {
-        let around = zones[a] | zones[a].neighbours(&grid.board_mask());
-        for b in (0..battle.riders()).filter(|&b| b != a) {
-            if around.intersects(&zones[b]) {
-                touching[a] |= 1 << b;
-            }
-        }
-    }
-    touching
-}
-
 /// The riders' simultaneous breadth-first search over the free cells: `step` sees each
 /// rider's newly reached cells and those reached by two or more at once, step by step.
 #[inline(always)]
@@ -390,13 +361,6 @@ impl Paranoid {
     /// others are frozen.
     pub fn nearby(battle: Battle, me: usize) -> Paranoid {
         let rivals = battle.rivals_in_reach(me);
-        Paranoid::against(battle, me, rivals)
-    }
-
-    /// `me` against the riders whose Voronoi zone touches its own ([`bordering`]); the
-    /// others are frozen.
-    pub fn bordering(battle: Battle, me: usize) -> Paranoid {
-        let rivals = bordering(&battle)[me];
         Paranoid::against(battle, me, rivals)
     }
 
@@ -536,7 +500,6 @@ impl BattleConfig {
         match self.rivals {
             Rivals::All => Paranoid::all(battle, me),
             Rivals::InReach => Paranoid::nearby(battle, me),
-            Rivals::Bordering => Paranoid::bordering(battle, me),
         }
     }
 }
@@ -548,8 +511,6 @@ pub enum Rivals {
     All,
     /// Those that can still reach our space ([`Paranoid::nearby`]).
     InReach,
-    /// Those whose Voronoi zone touches ours ([`Paranoid::bordering`]).
-    Bordering,
 }
 
 /// The paranoid search's evaluation: `me`'s Voronoi region against its rivals' (the
@@ -768,19 +729,6 @@ mod tests {
         // the flags' settings build those roots
         assert_eq!(BattleConfig::default().root(b.clone(), 0).frozen, 0b10);
         assert_eq!(BattleConfig::PARANOID_ALL.root(b, 0).frozen, 0);
-    }
-
-    #[test]
-    fn bordering_zones_touch_by_a_shared_or_a_neighbouring_cell() {
-        // 0 . . . . 1 . . . 2   zones {0,1,2}, {3..7}, {7,8,9}: 0 and 2 do not touch
-        let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
-        assert_eq!(bordering(&b)[..3], [0b010, 0b101, 0b010]);
-        let position = Paranoid::bordering(b, 0);
-        assert_eq!(position.frozen, 0b100);
-        // rider 1 gone, 0 and 2 meet
-        let mut b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
-        b.eliminate(1);
-        assert_eq!(bordering(&b)[..3], [0b100, 0, 0b001]);
     }
 
     #[test]

@@ -322,7 +322,7 @@ mod tests {
             BattleConfig::default(),
             BattleConfig::PARANOID_ALL,
             BattleConfig {
-                rivals: Rivals::Bordering,
+                rivals: Rivals::InReach,
                 eval: RegionLead::Largest,
                 fill_alone: false,
             },

@@ -424,7 +424,6 @@ impl FromStr for Rivals {
         match name {
             "all" => Ok(Rivals::All),
             "nearby" => Ok(Rivals::InReach),
-            "bordering" => Ok(Rivals::Bordering),
             other => Err(format!("unknown --battle-rivals {other:?}")),
         }
     }
@@ -458,12 +457,12 @@ pub const SECTIONS: &[Section<TronConfig>] = &[
 const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
     Flag {
         name: "--battle-rivals",
-        value: "all|nearby|bordering",
-        needs: "all, nearby or bordering",
+        value: "all|nearby",
+        needs: "all or nearby",
         help: &[
-            "search against every other rider, only those that can",
-            "still reach our space, or only those whose Voronoi zone",
-            "touches ours (the others stand still in the search) [nearby]",
+            "search against every other rider, or only those that can",
+            "still reach our space (the others stand still in the",
+            "search) [nearby]",
         ],
         set: |c, v| {
             c.battle.rivals = v.parse()?;
