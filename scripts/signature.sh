@@ -6,6 +6,8 @@
 #
 #   scripts/signature.sh [MCTSBOT] > before.txt   # ... change the code, rebuild ...
 #   scripts/signature.sh [MCTSBOT] | diff before.txt -
+# CI (.ci/run) diffs it against scripts/signature.expected, this script's output for the
+# committed code; a change meant to alter play writes the file again.
 set -euo pipefail
 bot=${1:-target/release/mctsbot}
 

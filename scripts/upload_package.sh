@@ -43,7 +43,7 @@ say() { echo "upload_package.sh: $*" >&2; }
 # The bytes of the files under $1 (not du's disk blocks, which depend on the file system).
 kib() { echo "$(($(find "$1" -type f -exec cat {} + | wc -c) / 1024)) KiB"; }
 
-# `cargo pkgid` prints ...#mctsbot@0.1.0 (or ...#0.1.0 when the folder is named mctsbot).
+# `cargo pkgid` prints ...#mctsbot@0.2.0 (or ...#0.2.0 when the folder is named mctsbot).
 pkgid=$("$cargo" pkgid --manifest-path "$root/Cargo.toml" -p mctsbot)
 version=${pkgid##*[#@]}
 mkdir -p "$out_dir"

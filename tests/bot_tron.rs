@@ -156,18 +156,6 @@ fn without_the_endgame_separated_riders_are_searched() {
 }
 
 #[test]
-fn the_late_game_is_handed_to_alpha_beta() {
-    // 8x4 board, 32 cells: 9 walls and 2 heads leave 21 free (65.6%), riders in contact.
-    let state = TronState::from_diagram("#....###\n..0.....\n#....1..\n###....#").unwrap();
-    let input = settings(0, 8, 4) + &round(9, &state, 2_000);
-    let (answers, stderr) = run_bot(&input, &["--seed", "4", "--tron-late-alphabeta", "66"]);
-    assert!(state.safe_moves(0).contains(direction(&answers[0])));
-    assert!(stderr.contains("search=alphabeta"), "{stderr}");
-    let (_, stderr) = run_bot(&input, &["--seed", "4", "--tron-late-alphabeta", "65"]);
-    assert!(stderr.contains("variant="), "{stderr}");
-}
-
-#[test]
 fn a_boxed_in_rider_passes_rather_than_reversing() {
     // Player 0 has walls on every side: any direction crashes, a reversal would be an
     // illegal answer, so the bot says pass.

@@ -333,7 +333,6 @@ mod space_score {
         scale: 400.0,
         weights: DEFAULT_SPACE_WEIGHTS,
         draw_reward0: 0.5,
-        exact_fill_nodes: 0,
     };
 
     #[test]
@@ -401,28 +400,6 @@ mod space_score {
         assert_eq!(contempt.reward(&even), 0.4);
         let ahead = TronState::from_diagram("0....#1..\n.....#...").unwrap();
         assert_eq!(contempt.reward(&ahead), SCORE.reward(&ahead));
-    }
-
-    #[test]
-    fn a_close_race_is_settled_by_the_longest_paths() {
-        // Separated: the fill estimates say 13 moves each (an even race), but rider 0's
-        // region has dead ends the estimate counts: its longest path is 11, rider 1's 13.
-        let race = TronState::from_diagram(".#..#....\n....#..#.\n#.#0#...1\n#...##...\n.#..#..#.")
-            .unwrap();
-        let fill = mctsbot::tron::evaluate::space(&race).fillable;
-        assert_eq!(fill, [13, 13]);
-        let exact = |nodes| SpaceScore {
-            exact_fill_nodes: nodes,
-            ..SCORE
-        };
-        assert_eq!(exact(0).reward(&race), SCORE.draw_reward0);
-        let settled = exact(10_000).reward(&race);
-        assert!(
-            (settled - (0.5 + 0.5 * (-1.0f32).tanh())).abs() < 1e-6,
-            "{settled}"
-        );
-        // A filler that cannot prove both paths within its nodes leaves the estimate.
-        assert_eq!(exact(2).reward(&race), SCORE.draw_reward0);
     }
 
     #[test]

@@ -425,7 +425,6 @@ pub fn balanced_uttt_suite(spec: &SuiteSpec) -> Vec<String> {
         // how the bot would play it.
         let config = TreeConfig {
             contempt: 0.0,
-            minimax_weight: 0.0,
             ..UTTT_SEARCH
         };
         let mut tree = Tree::new(board, config, RandomPlayout, search_rng.next_u64());

@@ -178,9 +178,6 @@ mod tests {
             &["--tron-variant", "suct", "--tron-final", "worst:0.5"],
             &["--final", "worst:0.5"],
             &["--tron-final", "worst:1.5"],
-            &["--tron-worst-tree", "1.5"],
-            &["--tron-variant", "exp3", "--tron-worst-tree", "0.5"],
-            &["--tron-late-alphabeta", "101"],
         ] {
             let err = Config::from_args(bad).unwrap_err();
             assert!(!err.is_empty(), "{bad:?}");

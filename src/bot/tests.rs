@@ -55,7 +55,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--uttt-eval", "playout"]),
     (&["--uttt-eval", "nn"], &["--uttt-eval", "blend:0.5"]),
     (&[], &["--uttt-eval", "blend:0.5"]),
-    (&[], &["--late-share", "0.1"]),
     (&[], &["--rave", "0.1"]),
     (&["--rave", "0.1"], &["--rave", "1"]),
     (&["--rave", "0.1"], &["--grave", "50"]),
@@ -63,9 +62,7 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     // The network's own prior visits (10) give way to those asked.
     (&["--uttt-eval", "blend:0.5"], &["--prior", "5,0.2"]),
     (&[], &["--contempt", "0.1"]),
-    (&[], &["--minimax", "0.5"]),
     (&[], &["--no-prior"]),
-    (&[], &["--prior-net", "1"]),
     (&[], &["--ept", "50,0.7"]),
     (&["--ept", "50,0.7"], &["--eval", "connecting"]),
     (&[], &["--safety-ms", "60"]),
@@ -87,10 +84,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--tron-final", "max-robust"]),
     (&[], &["--tron-final", "worst:0.3"]),
     (&[], &["--tron-final", "max"]),
-    (&[], &["--tron-worst-tree", "0.5"]),
-    (&[], &["--tron-final-band", "0.02"]),
-    (&[], &["--tron-opponent-draw", "0.5"]),
-    (&[], &["--tron-root-contempt", "0.1"]),
     (&["--tron-variant", "duct-mix"], &["--tron-final", "max"]),
     (&["--tron-variant", "suct"], &["--tron-final", "secure"]),
     (&[], &["--tron-playout", "random"]),
@@ -116,7 +109,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&["--tron-cutoff", "space"], &["--tron-cutoff-steps", "4"]),
     (&["--tron-cutoff", "space"], &["--tron-eval-scale", "100"]),
     (&[], &["--tron-eval-weights", "0,0,0,2975"]),
-    (&[], &["--tron-exact-fill", "1000"]),
     (&[], &["--tron-pes"]),
     (&[], &["--tron-contempt", "0"]),
     (&["--tron-variant", "suct"], &["--tron-contempt", "0"]),
@@ -126,31 +118,25 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
 ];
 
 /// Options that choose what runs rather than how it searches.
-/// `--tron-late-alphabeta` changes the search only later in the game: the options'
-/// and the bot's Light Riders tests check it; `--ponder` changes when the bot
-/// searches: the bot's UTTT tests check it. `--tron-early-stop` and `--tron-extend`
-/// change when the search answers: the options' tests check their values,
-/// `search::early_stop`'s what each does, the Light Riders searcher's when it decides.
+/// `--ponder` changes when the bot searches: the bot's UTTT tests check it.
+/// `--tron-early-stop` changes when the search answers: the options' tests check its
+/// values, `search::early_stop`'s what it does, the Light Riders searcher's when it
+/// decides.
 /// `--protocol` chooses the dialect: the CodinGame tests (`codingame.rs`, the bot's
 /// UTTT tests) check it. `--end-rule` is the engine's rule, not the search's: the
 /// bot's UTTT tests check that it decides what the search proves. The `--battle-*` flags
 /// set CodinGame's Tron Battle player, not the engines' searches built here: the options'
 /// tests check their values and the Tron Battle player's tests play each setting.
 const OTHER_FLAGS: &[&str] = &[
-    "--battle-search",
     "--battle-rivals",
     "--battle-eval",
     "--battle-fill",
-    "--battle-branch",
-    "--battle-mcts-c",
     "--game",
     "--protocol",
     "--end-rule",
     "--seed",
     "--no-endgame",
-    "--tron-late-alphabeta",
     "--tron-early-stop",
-    "--tron-extend",
     "--ponder",
 ];
 

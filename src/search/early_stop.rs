@@ -9,9 +9,7 @@ use std::time::Instant;
 /// 2015's STOP rule): from `earliest` on, after every slice of a tenth of the target
 /// time, the search is asked whether its move would stand if `share` of the iterations
 /// the rest of the target allows (at the rate so far) all went to the runner-up. The
-/// time saved stays in the bank for the moves that are not decided. With
-/// `extend_undecided`, a move still undecided at the target searches on to `hard`, asked
-/// the same against the iterations the rest of `hard` allows.
+/// time saved stays in the bank for the moves that are not decided.
 pub fn think_stopping_early<S: Search>(
     search: &mut S,
     start: Instant,
@@ -19,26 +17,19 @@ pub fn think_stopping_early<S: Search>(
     target: Instant,
     hard: Instant,
     share: f32,
-    extend_undecided: bool,
 ) -> SearchStats {
     let slice = thinking_slice(start, target);
-    let last = if extend_undecided {
-        hard.max(target)
-    } else {
-        target
-    };
     let mut until = earliest.min(target);
     let mut stats = search.search(Limits::until(until));
-    while until < last {
-        let horizon = if until < target { target } else { last };
+    while until < target {
         let now = Instant::now();
         let rate = stats.iterations as f64 / now.duration_since(start).as_secs_f64().max(1e-6);
-        let remaining = rate * horizon.saturating_duration_since(now).as_secs_f64();
+        let remaining = rate * target.saturating_duration_since(now).as_secs_f64();
         if search.decided_within((remaining * f64::from(share)) as u64) {
             stats.elapsed = start.elapsed();
             return stats;
         }
-        until = (until + slice).min(horizon);
+        until = (until + slice).min(target);
         stats.absorb(search.search(Limits::until(until)));
     }
     extend_while_unsettled(search, stats, start, slice, until, hard)
@@ -50,12 +41,9 @@ mod tests {
     use std::time::Duration;
 
     /// A search that sleeps to each deadline, counting a millisecond as an iteration, and
-    /// calls its move decided once fewer than `decided_below` iterations could change it
-    /// and it has searched `open_for` iterations.
+    /// calls its move decided once fewer than `decided_below` iterations could change it.
     struct Idle {
         decided_below: u64,
-        open_for: u64,
-        searched: u64,
     }
 
     impl Search for Idle {
@@ -64,7 +52,6 @@ mod tests {
             let start = Instant::now();
             std::thread::sleep(deadline.saturating_duration_since(start));
             let iterations = start.elapsed().as_millis() as u64;
-            self.searched += iterations;
             SearchStats {
                 iterations,
                 ..SearchStats::default()
@@ -76,33 +63,18 @@ mod tests {
         }
 
         fn decided_within(&self, remaining_iterations: u64) -> bool {
-            self.searched >= self.open_for && remaining_iterations < self.decided_below
+            remaining_iterations < self.decided_below
         }
     }
 
     /// How long `think_stopping_early` thinks with the earliest answer at 100 ms, the
     /// target at 1 s and the hard limit at 2 s.
     fn thinking_time(decided_below: u64, share: f32) -> Duration {
-        thinking_time_extended(decided_below, 0, share, false)
-    }
-
-    /// [`thinking_time`] of a move open for `open_for` ms, the undecided moves extended
-    /// to the hard limit or not.
-    fn thinking_time_extended(
-        decided_below: u64,
-        open_for: u64,
-        share: f32,
-        extend: bool,
-    ) -> Duration {
         let start = Instant::now();
         let at = |ms| start + Duration::from_millis(ms);
-        let mut search = Idle {
-            decided_below,
-            open_for,
-            searched: 0,
-        };
+        let mut search = Idle { decided_below };
         let (earliest, target, hard) = (at(100), at(1_000), at(2_000));
-        let stats = think_stopping_early(&mut search, start, earliest, target, hard, share, extend);
+        let stats = think_stopping_early(&mut search, start, earliest, target, hard, share);
         assert!(stats.elapsed >= Duration::from_millis(100), "{stats:?}");
         stats.elapsed
     }
@@ -119,24 +91,5 @@ mod tests {
         assert!(half_way < Duration::from_millis(1_000), "{half_way:?}");
         // ...and at once when only half of what is left counts (450 at 100 ms).
         assert!(thinking_time(500, 0.5) < Duration::from_millis(400));
-    }
-
-    #[test]
-    fn an_undecided_move_searches_on_to_the_hard_limit_only_when_extended() {
-        // Never decided: the hard limit with the extension, the target without.
-        let never = thinking_time_extended(0, 0, 1.0, true);
-        assert!(never >= Duration::from_millis(2_000), "{never:?}");
-        assert!(thinking_time_extended(0, 0, 1.0, false) < Duration::from_millis(1_400));
-        // Open for 1.2 s, then decided once under 500 iterations (ms) are left: without
-        // the extension the target, with it about half-way from the target to the hard
-        // limit (the iterations left to the hard limit count past the target).
-        let target = thinking_time_extended(500, 1_200, 1.0, false);
-        assert!(target < Duration::from_millis(1_400), "{target:?}");
-        let extended = thinking_time_extended(500, 1_200, 1.0, true);
-        assert!(extended >= Duration::from_millis(1_500), "{extended:?}");
-        assert!(extended < Duration::from_millis(2_000), "{extended:?}");
-        // A move decided before the target answers as early as without the extension.
-        let early = thinking_time_extended(u64::MAX, 0, 1.0, true);
-        assert!(early < Duration::from_millis(400), "{early:?}");
     }
 }

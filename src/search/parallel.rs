@@ -158,7 +158,6 @@ mod tests {
         prior_visits: 0,
         guidance: crate::search::Guidance::Uct,
         contempt: 0.0,
-        minimax_weight: 0.0,
     };
 
     #[test]

@@ -48,10 +48,6 @@ pub struct TreeConfig {
     /// one as 0.5 − this, the opponent as 0.5 + this (0: half a win to both). A reward of
     /// exactly one half (a drawn play-out or position, a proven draw) is taken for a draw.
     pub contempt: f32,
-    /// Implicit minimax backups (Lanctot et al. 2014): selection scores a child by
-    /// `(1 − α)·mean + α·minimax`, its minimax value being the evaluator's values of the
-    /// tree's leaves backed up by max (0: off, the plain mean).
-    pub minimax_weight: f32,
 }
 
 /// A node's all-moves-as-first statistics (RAVE): the mean reward for its mover of the
@@ -128,8 +124,6 @@ pub struct Tree<G: Game, E> {
     nodes: Vec<Node<G::Move>>,
     /// Mean squared reward of each node, kept only for [`Selection::Ucb1Tuned`].
     square_means: Vec<f32>,
-    /// Each node's minimax value for its mover, kept only with implicit minimax backups.
-    minimax: Vec<f32>,
     /// Each node's AMAF statistics, kept only with RAVE.
     amaf: Vec<Amaf>,
     config: TreeConfig,
@@ -156,7 +150,6 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
             evaluator,
             nodes: Vec::new(),
             square_means: Vec::new(),
-            minimax: Vec::new(),
             amaf: Vec::new(),
             config,
             exploration_terms: (0..EXPLORATION_TABLE)
@@ -224,10 +217,6 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
         self.config.selection == Selection::Ucb1Tuned
     }
 
-    fn tracks_minimax(&self) -> bool {
-        self.config.minimax_weight > 0.0
-    }
-
     fn tracks_amaf(&self) -> bool {
         self.config.rave.is_some()
     }
@@ -237,7 +226,6 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
     fn reset_root(&mut self) {
         self.nodes.clear();
         self.square_means.clear();
-        self.minimax.clear();
         self.amaf.clear();
         self.moves.clear();
         self.root_state.legal_moves(&mut self.moves);
@@ -256,9 +244,6 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
         if self.tracks_squares() {
             self.square_means
                 .resize(self.square_means.len() + count, 0.0);
-        }
-        if self.tracks_minimax() {
-            self.minimax.resize(self.minimax.len() + count, 0.5);
         }
         if self.tracks_amaf() {
             self.amaf.resize(self.amaf.len() + count, Amaf::default());
@@ -320,9 +305,6 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
         }
         if self.tracks_squares() {
             self.square_means = origin.iter().map(|&i| self.square_means[i]).collect();
-        }
-        if self.tracks_minimax() {
-            self.minimax = origin.iter().map(|&i| self.minimax[i]).collect();
         }
         if self.tracks_amaf() {
             self.amaf = origin.iter().map(|&i| self.amaf[i]).collect();
@@ -420,9 +402,6 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
             reward0
         };
         self.backpropagate(reward0);
-        if self.tracks_minimax() {
-            self.backpropagate_minimax();
-        }
         if self.tracks_amaf() {
             self.backpropagate_amaf(reward0, played_slots);
         }
@@ -486,9 +465,6 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
         if let Some(constant) = self.config.rave {
             return self.select_child_rave(parent, constant);
         }
-        if self.tracks_minimax() {
-            return self.select_child_minimax(parent);
-        }
         let p = &self.nodes[parent];
         let exploration = self.exploration_term(p.visits);
         let children = &self.nodes[p.children()];
@@ -509,55 +485,6 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
         match self.exploration_terms.get(visits as usize) {
             Some(&term) => term,
             None => exploration_from_ln(self.config.exploration, fast_ln(visits as f32)),
-        }
-    }
-
-    /// UCT on `(1 − α)·mean + α·minimax` (implicit minimax backups); untried children
-    /// first, children proven lost for their mover never.
-    #[inline(never)]
-    fn select_child_minimax(&self, parent: usize) -> usize {
-        let p = &self.nodes[parent];
-        let alpha = self.config.minimax_weight;
-        let exploration = self.exploration_term(p.visits);
-        let mut best = p.first_child as usize;
-        let mut best_score = f32::NEG_INFINITY;
-        for child in p.children() {
-            let c = &self.nodes[child];
-            if c.visits == 0 {
-                return child;
-            }
-            let score = (1.0 - alpha) * c.mean
-                + alpha * self.minimax[child]
-                + exploration * c.inv_sqrt_visits;
-            if score > best_score {
-                best_score = score;
-                best = child;
-            }
-        }
-        best
-    }
-
-    /// Implicit minimax backups: the path's leaf takes its mean (the evaluator's value,
-    /// with any prior), and each node above it one minus the best minimax value among
-    /// its visited children (a proven child counts its proof).
-    fn backpropagate_minimax(&mut self) {
-        let leaf = *self.path.last().expect("the path holds the root") as usize;
-        if !self.nodes[leaf].is_expanded() {
-            self.minimax[leaf] = self.nodes[leaf].mean.max(0.0);
-        }
-        for &index in self.path.iter().rev() {
-            let node = &self.nodes[index as usize];
-            if !node.is_expanded() {
-                continue;
-            }
-            let best = node
-                .children()
-                .filter(|&c| self.nodes[c].visits > 0)
-                .map(|c| proof_value(self.nodes[c].proof).unwrap_or(self.minimax[c]))
-                .fold(f32::NEG_INFINITY, f32::max);
-            if best > f32::NEG_INFINITY {
-                self.minimax[index as usize] = 1.0 - best;
-            }
         }
     }
 
@@ -750,10 +677,6 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
                     new.mean = super::reward_for(mover, reward0);
                     new.visits = prior_visits;
                     new.inv_sqrt_visits = inv_sqrt_visits;
-                    let mean = new.mean;
-                    if let Some(minimax) = self.minimax.get_mut(first as usize + offset) {
-                        *minimax = mean;
-                    }
                 }
             }
         }
@@ -954,7 +877,6 @@ mod tests {
             prior_visits: 5,
             guidance: crate::search::Guidance::Uct,
             contempt: 0.0,
-            minimax_weight: 0.0,
         }
     }
 
@@ -1083,7 +1005,6 @@ mod tests {
         let config = TreeConfig {
             solver: false,
             contempt: 0.2,
-            minimax_weight: 0.0,
             ..config()
         };
         let mut tree = new_tree(TicTacToe::from_picture("xoxxoo..."), config, 7);
@@ -1150,38 +1071,6 @@ mod tests {
             );
         }
         assert!(proven >= 20, "only {proven} positions proven");
-    }
-
-    #[test]
-    fn implicit_minimax_values_are_one_minus_the_best_childs_and_play_stays_sound() {
-        // Without the solver, which would settle these positions in a few nodes.
-        let imb = TreeConfig {
-            minimax_weight: 0.5,
-            expand_visits: 2,
-            solver: false,
-            ..config()
-        };
-        let mut checked = 0;
-        for picture in ["x...o....", "xo.......", "x.o.x...."] {
-            let game = TicTacToe::from_picture(picture);
-            let tree = searched(game, imb, 20_000);
-
-            for (index, node) in tree.nodes.iter().enumerate() {
-                let best = node
-                    .children()
-                    .filter(|&c| node.is_expanded() && tree.nodes[c].visits > 0)
-                    .map(|c| proof_value(tree.nodes[c].proof).unwrap_or(tree.minimax[c]))
-                    .fold(f32::NEG_INFINITY, f32::max);
-                if best > f32::NEG_INFINITY {
-                    assert_eq!(tree.minimax[index], 1.0 - best, "node {index} in {picture}");
-                    checked += 1;
-                }
-            }
-            let mut after = game;
-            after.play(tree.best_move().unwrap().mv);
-            assert_eq!(1.0 - minimax(&after), minimax(&game), "{picture}");
-        }
-        assert!(checked > 150, "{checked} nodes");
     }
 
     #[test]

@@ -216,22 +216,6 @@ impl Battle {
         }
     }
 
-    /// Of `rider`'s moves `safe` (not empty), the one with the most free cells within
-    /// two steps of where it lands (the first in direction order on a tie): a cheap
-    /// guess at a rider heading for open space.
-    pub fn greedy_move(&self, rider: usize, safe: DirSet) -> Direction {
-        let free = self.blocked.inverted();
-        let head = self.heads[rider] as usize;
-        let room = |d: Direction| {
-            let near = Bitboard::single(self.grid(), self.step(head, d));
-            let near = near | near.neighbours(&free);
-            (near | near.neighbours(&free)).count()
-        };
-        safe.iter()
-            .max_by_key(|&d| (room(d), std::cmp::Reverse(d.index())))
-            .expect("a rider with a safe move")
-    }
-
     /// The free cells `rider` can reach from its head (the head excluded).
     pub fn reachable(&self, rider: usize) -> Bitboard {
         reachable_from(&self.blocked.inverted(), self.heads[rider] as usize)
@@ -315,35 +299,6 @@ fn region_cells(battle: &Battle) -> [Bitboard; MAX_RIDERS] {
     owned
 }
 
-/// Which riders' Voronoi zones touch (bit `b` of entry `a`): a zone is a rider's head and
-/// every cell it reaches first or at once with others, and two zones touch where they
-/// share a cell or two of their cells are neighbours. A rider whose zone does not touch
-/// ours can reach us only through another rider's space.
-pub fn bordering(battle: &Battle) -> [u8; MAX_RIDERS] {
-    let grid = battle.grid();
-    let mut zones = [Bitboard::empty(grid); MAX_RIDERS];
-    for (rider, zone) in zones.iter_mut().enumerate().take(battle.riders()) {
-        if battle.is_alive(rider) {
-            zone.set_index(battle.head_index(rider));
-        }
-    }
-    grow_voronoi(battle, |grown, _| {
-        for (zone, grown) in zones.iter_mut().zip(grown) {
-            *zone |= *grown;
-        }
-    });
-    let mut touching = [0; MAX_RIDERS];
-    for a in 0..battle.riders() {
-        let around = zones[a] | zones[a].neighbours(&grid.board_mask());
-        for b in (0..battle.riders()).filter(|&b| b != a) {
-            if around.intersects(&zones[b]) {
-                touching[a] |= 1 << b;
-            }
-        }
-    }
-    touching
-}
-
 /// The riders' simultaneous breadth-first search over the free cells: `step` sees each
 /// rider's newly reached cells and those reached by two or more at once, step by step.
 #[inline(always)]
@@ -390,9 +345,6 @@ pub struct Paranoid {
     /// Riders left out of the search (bit `r`: rider `r`): their turns are skipped, their
     /// trails stay as walls, their regions are not counted.
     pub frozen: u8,
-    /// Rivals that play only their [`Battle::greedy_move`] (bit `r`: rider `r`): they
-    /// move and hold their regions, but do not branch, so the search goes deeper.
-    pub greedy: u8,
 }
 
 impl Paranoid {
@@ -402,7 +354,6 @@ impl Paranoid {
             battle,
             me,
             frozen: 0,
-            greedy: 0,
         }
     }
 
@@ -413,22 +364,10 @@ impl Paranoid {
         Paranoid::against(battle, me, rivals)
     }
 
-    /// `me` against the riders whose Voronoi zone touches its own ([`bordering`]); the
-    /// others are frozen.
-    pub fn bordering(battle: Battle, me: usize) -> Paranoid {
-        let rivals = bordering(&battle)[me];
-        Paranoid::against(battle, me, rivals)
-    }
-
     /// `me` against the riders of the mask `rivals`; the others are frozen.
     fn against(battle: Battle, me: usize, rivals: u8) -> Paranoid {
         let frozen = battle.alive & !(1 << me) & !rivals;
-        let mut position = Paranoid {
-            battle,
-            me,
-            frozen,
-            greedy: 0,
-        };
+        let mut position = Paranoid { battle, me, frozen };
         position.battle.skip_riders(frozen);
         position
     }
@@ -441,42 +380,6 @@ impl Paranoid {
     /// Whether the search plays `rider`: still in, and us or a rival not frozen.
     fn is_searched(&self, rider: usize) -> bool {
         self.battle.is_alive(rider) && (rider == self.me || self.frozen >> rider & 1 == 0)
-    }
-
-    /// Each searched rider's (us while in, and [`Paranoid::rivals`]) value minus the
-    /// largest other searched rider's, by seat; `None` for riders out or not searched.
-    /// The lead by which the multi-player searches (max-n, the tree search) value each
-    /// rider, at every leaf: no allocation.
-    pub fn leads(&self, values: [Score; MAX_RIDERS]) -> [Option<Score>; MAX_RIDERS] {
-        let riders = 0..self.battle.riders();
-        let mut leads = [None; MAX_RIDERS];
-        for rider in riders.clone().filter(|&r| self.is_searched(r)) {
-            let largest_other = riders
-                .clone()
-                .filter(|&other| other != rider && self.is_searched(other))
-                .map(|other| values[other])
-                .max()
-                .unwrap_or(0);
-            leads[rider] = Some(values[rider] - largest_other);
-        }
-        leads
-    }
-
-    /// Lets the rivals whose head lies more than `within` steps (Manhattan) from ours
-    /// play only their greedy move; the nearest rival always branches.
-    pub fn branch_within(mut self, within: u32) -> Paranoid {
-        let grid = self.battle.grid();
-        let (x, y) = grid.xy(self.battle.head_index(self.me));
-        let distance = |r: usize| {
-            let (rx, ry) = grid.xy(self.battle.head_index(r));
-            (rx.abs_diff(x) + ry.abs_diff(y)) as u32
-        };
-        let nearest = self.rivals().min_by_key(|&r| distance(r));
-        self.greedy = self
-            .rivals()
-            .filter(|&r| Some(r) != nearest && distance(r) > within)
-            .fold(0, |mask, r| mask | 1 << r);
-        self
     }
 
     /// The riders the search moves: `me` and its rivals.
@@ -502,15 +405,12 @@ impl Game for Paranoid {
         }
     }
 
-    /// The safe moves (a greedy rival's greedy one); a rider without one gets `Up`,
-    /// which takes it out.
+    /// The safe moves; a rider without one gets `Up`, which takes it out.
     fn legal_moves(&self, moves: &mut Vec<Direction>) {
         let rider = self.battle.to_move();
         let safe = self.battle.safe_moves(rider);
         if safe.is_empty() {
             moves.push(Direction::Up);
-        } else if self.greedy >> rider & 1 != 0 {
-            moves.push(self.battle.greedy_move(rider, safe));
         } else {
             moves.extend(safe.iter());
         }
@@ -531,8 +431,7 @@ impl AlphaBetaGame for Paranoid {
         let mut rest = b.heads.iter().fold(0u64, |k, &h| k << 10 | h as u64)
             | (b.alive as u64) << 40
             | (b.to_move as u64) << 44
-            | (self.frozen as u64) << 48
-            | (self.greedy as u64) << 56;
+            | (self.frozen as u64) << 48;
         b.blocked.zobrist_key() ^ splitmix64(&mut rest)
     }
 
@@ -564,8 +463,6 @@ pub struct Found {
 /// How the Tron Battle bot plays (its `--battle-*` flags).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BattleConfig {
-    /// Paranoid or best-reply alpha-beta.
-    pub search: BattleSearch,
     /// Which riders the search plays against.
     pub rivals: Rivals,
     /// The search's evaluation.
@@ -573,12 +470,6 @@ pub struct BattleConfig {
     /// Once no rider can reach our space, play the longest path the endgame filler finds
     /// instead of searching.
     pub fill_alone: bool,
-    /// With `Some(d)`, the rivals farther than `d` steps from us at the root (all but
-    /// the nearest) play only their greedy move in the paranoid and max-n searches
-    /// ([`Paranoid::branch_within`]); with `None`, every rival branches.
-    pub branch_within: Option<u32>,
-    /// The UCT constant of [`BattleSearch::MctsThenParanoid`].
-    pub mcts_exploration: f32,
 }
 
 impl Default for BattleConfig {
@@ -588,12 +479,9 @@ impl Default for BattleConfig {
     /// filler once alone.
     fn default() -> Self {
         BattleConfig {
-            search: BattleSearch::Paranoid,
             rivals: Rivals::InReach,
             eval: RegionLead::Outlast,
             fill_alone: true,
-            branch_within: None,
-            mcts_exploration: 1.0,
         }
     }
 }
@@ -602,45 +490,18 @@ impl BattleConfig {
     /// The settings before the free-for-all work (commit 86b6940): paranoid alpha-beta
     /// against every rider, our Voronoi region minus the largest other's, no filler.
     pub const PARANOID_ALL: BattleConfig = BattleConfig {
-        search: BattleSearch::Paranoid,
         rivals: Rivals::All,
         eval: RegionLead::Largest,
         fill_alone: false,
-        branch_within: None,
-        mcts_exploration: 1.0,
     };
 
     /// The search's root for rider `me` to move in `battle`.
     pub fn root(&self, battle: Battle, me: usize) -> Paranoid {
-        let root = match self.rivals {
+        match self.rivals {
             Rivals::All => Paranoid::all(battle, me),
             Rivals::InReach => Paranoid::nearby(battle, me),
-            Rivals::Bordering => Paranoid::bordering(battle, me),
-        };
-        match self.branch_within {
-            Some(within) => root.branch_within(within),
-            None => root,
         }
     }
-}
-
-/// The Tron Battle search: how the rivals' moves enter the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BattleSearch {
-    /// Every rival moves in turn, all against us ([`Paranoid`]).
-    Paranoid,
-    /// One rival's move between two of ours ([`BestReply`]).
-    BestReply,
-    /// Every rider maximising its own value ([`super::maxn`]).
-    MaxN,
-    /// Max-n while three or more riders are searched, paranoid alpha-beta in a duel
-    /// (where the two agree but for alpha-beta's cut-offs and the space evaluation).
-    MaxNThenParanoid,
-    /// Monte-Carlo tree search while three or more riders are searched, every rival
-    /// choosing by its own reward ([`super::battle_mcts`], max-n UCT), or by the lowest
-    /// for us ([`super::battle_mcts::RivalChoice::AgainstUs`]); paranoid alpha-beta in a
-    /// duel.
-    MctsThenParanoid(super::battle_mcts::RivalChoice),
 }
 
 /// The riders the Tron Battle search plays against; the others stand still in it.
@@ -650,8 +511,6 @@ pub enum Rivals {
     All,
     /// Those that can still reach our space ([`Paranoid::nearby`]).
     InReach,
-    /// Those whose Voronoi zone touches ours ([`Paranoid::bordering`]).
-    Bordering,
 }
 
 /// The paranoid search's evaluation: `me`'s Voronoi region against its rivals' (the
@@ -660,27 +519,11 @@ pub enum Rivals {
 pub enum RegionLead {
     /// `me`'s region minus the largest rival's.
     Largest,
-    /// `me`'s region against each rival's: the sum of the differences, so that every
-    /// rival's loss of space counts (a place is won against each rider outlived).
-    Each,
-    /// As [`RegionLead::Largest`], each region scored by its cells and edges
-    /// ([`region_scores`]).
-    LargestOpen,
     /// With one rival searched, the Light Riders space evaluation of the two riders
     /// ([`evaluate::evaluate`]: articulation points, chambers, edges, separation); with
-    /// more, [`RegionLead::LargestOpen`].
+    /// more, `me`'s region minus the largest rival's, each region scored by its cells and
+    /// edges ([`region_scores`]).
     Space,
-    /// As [`RegionLead::Space`], but with more than one rival searched our region counts
-    /// twice the largest rival's: the rider we meet in the final duel is the one with the
-    /// most space, and the duel goes to whoever holds more. An experiment: level with
-    /// [`RegionLead::Space`] head to head (docs/tron-battle.md).
-    SpaceOwnFirst,
-    /// The duel we expect at the end: with more than one rival searched, the Light Riders
-    /// space evaluation of us against the rival with the largest region, the other
-    /// rivals' regions counted as walls (the space they fill before they go out); with
-    /// one rival, [`RegionLead::Space`]. An experiment: its places are within the noise
-    /// of [`RegionLead::Space`]'s over the same games (docs/tron-battle.md).
-    FinalDuel,
     /// With more than one rival searched, the rivals we expect to outlast, which is what
     /// a place counts: every rider out counts one, every searched rival
     /// `tanh(lead / OUTLAST_LEAD)`, the lead being our region's score minus its
@@ -704,46 +547,21 @@ impl RegionLead {
     /// (player 0 is the searcher).
     fn score(self, position: &Paranoid, player: Player) -> Score {
         let (battle, me) = (&position.battle, position.me);
-        let duel = |rival: usize, walls: Bitboard| {
-            let heads = [battle.heads[me], battle.heads[rival]];
-            let duel = TronState::from_parts(walls, heads, [true, true]);
-            evaluate::evaluate(&duel, player)
-        };
-        if matches!(
-            self,
-            RegionLead::Space
-                | RegionLead::SpaceOwnFirst
-                | RegionLead::FinalDuel
-                | RegionLead::Outlast
-        ) {
+        if matches!(self, RegionLead::Space | RegionLead::Outlast) {
             let mut rivals = position.rivals();
             if let (Some(rival), None) = (rivals.next(), rivals.next()) {
-                return duel(rival, *battle.blocked());
-            }
-        }
-        if self == RegionLead::FinalDuel {
-            let cells = region_cells(battle);
-            let strongest = position.rivals().max_by_key(|&r| region_score(&cells[r]));
-            if let Some(strongest) = strongest {
-                let walls = position
-                    .rivals()
-                    .filter(|&r| r != strongest)
-                    .fold(*battle.blocked(), |walls, r| walls | cells[r]);
-                return duel(strongest, walls);
+                let heads = [battle.heads[me], battle.heads[rival]];
+                let duel = TronState::from_parts(*battle.blocked(), heads, [true, true]);
+                return evaluate::evaluate(&duel, player);
             }
         }
         let values = match self {
-            RegionLead::Largest | RegionLead::Each => regions(battle).map(|n| n as Score),
-            RegionLead::LargestOpen
-            | RegionLead::Space
-            | RegionLead::SpaceOwnFirst
-            | RegionLead::FinalDuel
-            | RegionLead::Outlast => region_scores(battle),
+            RegionLead::Largest => regions(battle).map(|n| n as Score),
+            RegionLead::Space | RegionLead::Outlast => region_scores(battle),
         };
         let mine = values[me];
         let rivals = position.rivals().map(|r| values[r]);
         let score = match self {
-            RegionLead::Each => rivals.map(|theirs| mine - theirs).sum(),
             RegionLead::Outlast => {
                 let outlasted: f32 = (0..battle.riders())
                     .filter(|&r| r != me)
@@ -755,8 +573,7 @@ impl RegionLead {
                     .sum();
                 (outlasted * OUTLAST_RIVAL) as Score
             }
-            RegionLead::SpaceOwnFirst => mine - rivals.max().unwrap_or(0) / 2,
-            _ => mine - rivals.max().unwrap_or(0),
+            RegionLead::Largest | RegionLead::Space => mine - rivals.max().unwrap_or(0),
         };
         if player == 0 {
             score
@@ -769,100 +586,6 @@ impl RegionLead {
 impl Evaluate<Paranoid> for RegionLead {
     fn evaluate(&mut self, position: &Paranoid, player: Player) -> Score {
         self.score(position, player)
-    }
-}
-
-impl Evaluate<BestReply> for RegionLead {
-    fn evaluate(&mut self, position: &BestReply, player: Player) -> Score {
-        self.score(&position.0, player)
-    }
-}
-
-/// One rider's move, as the best-reply search's opponent layer chooses it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct RiderMove {
-    pub rider: u8,
-    pub direction: Direction,
-}
-
-/// A Tron Battle position in Schadd and Winands's (2011) best-reply search for the
-/// paranoid view's searcher (player 0): after each of its moves, one move of one rival
-/// (player 1), the one that hurts it most among every rival's moves, while the other
-/// rivals stand still. Depth goes to the searcher's own moves at the price of positions
-/// the rules never reach. Who is searched, the key and the quiet positions are the
-/// paranoid view's.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct BestReply(pub Paranoid);
-
-impl Game for BestReply {
-    type Move = RiderMove;
-
-    fn to_move(&self) -> Player {
-        self.0.to_move()
-    }
-
-    /// The paranoid view's: won only when every other rider is out. With the searched
-    /// rivals out and a frozen one still in, the game goes on: the searcher moves alone.
-    fn outcome(&self) -> Option<Outcome> {
-        self.0.outcome()
-    }
-
-    /// The searcher's safe moves, or every rival's; `Up` (out of the game) where there is
-    /// none.
-    fn legal_moves(&self, moves: &mut Vec<RiderMove>) {
-        let view = &self.0;
-        let movers: Vec<usize> = if view.battle.to_move() == view.me {
-            vec![view.me]
-        } else {
-            view.rivals().collect()
-        };
-        for &rider in &movers {
-            let safe = view.battle.safe_moves(rider);
-            moves.extend(safe.iter().map(|direction| RiderMove {
-                rider: rider as u8,
-                direction,
-            }));
-        }
-        if moves.is_empty() {
-            moves.push(RiderMove {
-                rider: movers[0] as u8,
-                direction: Direction::Up,
-            });
-        }
-    }
-
-    fn play(&mut self, mv: RiderMove) {
-        let view = &mut self.0;
-        view.battle.set_to_move(mv.rider as usize);
-        view.battle.play(mv.direction);
-        let next = if mv.rider as usize == view.me {
-            view.rivals().next().unwrap_or(view.me)
-        } else {
-            view.me
-        };
-        if view.battle.is_alive(next) {
-            view.battle.set_to_move(next);
-        }
-    }
-}
-
-impl AlphaBetaGame for BestReply {
-    const MOVE_SLOTS: usize = 4 * MAX_RIDERS;
-
-    fn key(&self) -> u64 {
-        self.0.key()
-    }
-
-    fn is_quiet(&self) -> bool {
-        self.0.is_quiet()
-    }
-
-    fn settled(&self, player: Player) -> Option<Score> {
-        self.0.settled(player)
-    }
-
-    fn move_slot(&self, mv: RiderMove) -> usize {
-        mv.rider as usize * 4 + mv.direction.index()
     }
 }
 
@@ -970,70 +693,6 @@ mod tests {
         assert_eq!(b.rivals_in_reach(0), 0b100, "its trail vanished");
     }
 
-    #[test]
-    fn a_greedy_rider_heads_for_the_most_room_within_two_steps() {
-        // 7x3, rider 0 in the middle of the top row; a wall below-left of it:
-        // . . X 0 . . .
-        // . . X . . . .
-        // . . . . . . .
-        let mut b = Battle::new(7, 3, &[(3, 0), (6, 2)]).unwrap();
-        let grid = b.grid();
-        let mut walls = *b.blocked();
-        walls.set_index(grid.index(2, 0));
-        walls.set_index(grid.index(2, 1));
-        b.blocked = walls;
-        let safe = b.safe_moves(0);
-        assert_eq!(
-            safe.iter().count(),
-            2,
-            "left is a wall, up is off the board"
-        );
-        // right: (4,0) reaches 6 cells within two steps; down: (3,1) reaches 8
-        assert_eq!(b.greedy_move(0, safe), Direction::Down);
-        let only_right = DirSet(1 << Direction::Right.index());
-        assert_eq!(b.greedy_move(0, only_right), Direction::Right);
-    }
-
-    #[test]
-    fn rivals_beyond_the_branching_distance_play_one_greedy_move() {
-        // riders 1 (3 steps away), 2 (6 steps) and 3 (29 steps) around rider 0
-        let b = Battle::codingame(&[(10, 10), (13, 10), (10, 4), (29, 0)]).unwrap();
-        let root = Paranoid::all(b.clone(), 0).branch_within(4);
-        assert_eq!(
-            root.greedy, 0b1100,
-            "the nearest (1) branches, 2 and 3 do not"
-        );
-        let root = Paranoid::all(b.clone(), 0).branch_within(0);
-        assert_eq!(
-            root.greedy, 0b1100,
-            "the nearest branches whatever the distance"
-        );
-        let root = Paranoid::all(b.clone(), 0).branch_within(6);
-        assert_eq!(root.greedy, 0b1000);
-        let mut position = Paranoid::all(b, 0).branch_within(4);
-        let mut moves = Vec::new();
-        for (rider, count) in [(0, 4), (1, 4), (2, 1), (3, 1)] {
-            assert_eq!(position.battle.to_move(), rider);
-            moves.clear();
-            position.legal_moves(&mut moves);
-            assert_eq!(moves.len(), count, "rider {rider}");
-            position.play(moves[0]);
-        }
-        let default_root = BattleConfig::default().root(position.battle.clone(), 0);
-        assert_eq!(default_root.greedy, 0, "every rival branches by default");
-        let flagged = BattleConfig {
-            rivals: Rivals::All,
-            branch_within: Some(4),
-            ..BattleConfig::default()
-        };
-        let start = Battle::codingame(&[(10, 10), (13, 10), (10, 4), (29, 0)]).unwrap();
-        assert_eq!(
-            flagged.root(start, 0).greedy,
-            0b1100,
-            "the option reaches the root"
-        );
-    }
-
     /// Two rows; rider 1's trail walls off rider 0's three cells on the left, then
     /// rider 1 walks away from the wall:
     /// ```text
@@ -1073,26 +732,12 @@ mod tests {
     }
 
     #[test]
-    fn bordering_zones_touch_by_a_shared_or_a_neighbouring_cell() {
-        // 0 . . . . 1 . . . 2   zones {0,1,2}, {3..7}, {7,8,9}: 0 and 2 do not touch
-        let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
-        assert_eq!(bordering(&b)[..3], [0b010, 0b101, 0b010]);
-        let position = Paranoid::bordering(b, 0);
-        assert_eq!(position.frozen, 0b100);
-        // rider 1 gone, 0 and 2 meet
-        let mut b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
-        b.eliminate(1);
-        assert_eq!(bordering(&b)[..3], [0b100, 0, 0b001]);
-    }
-
-    #[test]
-    fn region_leads_count_the_largest_rival_or_each_and_skip_the_frozen() {
+    fn region_leads_count_the_largest_rival_and_skip_the_frozen() {
         // 0 . . . . 1 . . . 2   regions 2, 3 and 1 (cell 7 is a tie)
         let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
         assert_eq!(regions(&b)[..3], [2, 3, 1]);
         let all = Paranoid::all(b.clone(), 0);
         assert_eq!(RegionLead::Largest.evaluate(&all, 0), 2 - 3);
-        assert_eq!(RegionLead::Each.evaluate(&all, 0), (2 - 3) + (2 - 1));
         assert_eq!(RegionLead::Largest.evaluate(&all, 1), 1, "player 1's view");
         let without_1 = Paranoid {
             frozen: 0b010,
@@ -1106,21 +751,10 @@ mod tests {
             [2 * CELL + EDGE, 3 * CELL + EDGE, CELL]
         );
         let all = Paranoid::all(b.clone(), 0);
-        assert_eq!(RegionLead::LargestOpen.evaluate(&all, 0), -CELL);
         assert_eq!(
             RegionLead::Space.evaluate(&all, 0),
             -CELL,
-            "two rivals: open"
-        );
-        let (ours, largest) = (2 * CELL + EDGE, 3 * CELL + EDGE);
-        assert_eq!(
-            RegionLead::SpaceOwnFirst.evaluate(&all, 0),
-            ours - largest / 2,
-            "two rivals: ours counts twice the largest rival's"
-        );
-        assert_eq!(
-            RegionLead::SpaceOwnFirst.evaluate(&all, 1),
-            largest / 2 - ours
+            "two rivals: regions by cells and edges"
         );
 
         // one rival left in the search: the Light Riders evaluation of the two riders
@@ -1131,12 +765,10 @@ mod tests {
         };
         let state = TronState::new(10, 1, [(5, 0)], [(0, 0), (9, 0)]).unwrap();
         for player in [0, 1] {
-            for mut lead in [RegionLead::Space, RegionLead::SpaceOwnFirst] {
-                assert_eq!(
-                    lead.evaluate(&duel, player),
-                    evaluate::evaluate(&state, player)
-                );
-            }
+            assert_eq!(
+                RegionLead::Space.evaluate(&duel, player),
+                evaluate::evaluate(&state, player)
+            );
         }
         assert!(
             RegionLead::Space.evaluate(&duel, 0) > 0,
@@ -1174,116 +806,6 @@ mod tests {
             RegionLead::Outlast.evaluate(&duel, 0),
             RegionLead::Space.evaluate(&duel, 0)
         );
-    }
-
-    #[test]
-    fn the_final_duel_is_against_the_largest_region_the_others_walls() {
-        // 0 . . . . 1 . . . 2   rider 1's region {3, 4, 6} is the largest: rider 2's {8}
-        // becomes a wall beside its trail
-        let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
-        let expected = TronState::new(10, 1, [(8, 0), (9, 0)], [(0, 0), (5, 0)]).unwrap();
-        // 0 . 1 . . . . . 2 .   rider 2's region {6, 7, 9} is the largest: rider 1's
-        // {3, 4} becomes a wall
-        let c = Battle::new(10, 1, &[(0, 0), (2, 0), (8, 0)]).unwrap();
-        let walled = [(2, 0), (3, 0), (4, 0)];
-        let expected_c = TronState::new(10, 1, walled, [(0, 0), (8, 0)]).unwrap();
-        for (battle, state) in [(b.clone(), expected), (c, expected_c)] {
-            let all = Paranoid::all(battle, 0);
-            for player in [0, 1] {
-                assert_eq!(
-                    RegionLead::FinalDuel.evaluate(&all, player),
-                    evaluate::evaluate(&state, player)
-                );
-            }
-        }
-        // with one rival searched it is the Light Riders evaluation of the two, as space
-        let duel = Paranoid {
-            frozen: 0b010,
-            ..Paranoid::all(b, 0)
-        };
-        assert_eq!(
-            RegionLead::FinalDuel.evaluate(&duel, 0),
-            RegionLead::Space.evaluate(&duel, 0)
-        );
-    }
-
-    #[test]
-    fn best_reply_goes_on_alone_while_a_frozen_rider_is_in() {
-        // 1 0 . . . . . . . 2   rider 1 walled in, rider 2 frozen (out of the search)
-        let b = Battle::new(10, 1, &[(1, 0), (0, 0), (9, 0)]).unwrap();
-        let mut position = BestReply(Paranoid {
-            frozen: 0b100,
-            ..Paranoid::all(b, 0)
-        });
-        position.play(RiderMove {
-            rider: 0,
-            direction: Direction::Right,
-        });
-        position.play(RiderMove {
-            rider: 1,
-            direction: Direction::Up,
-        });
-        assert!(!position.0.battle.is_alive(1));
-        assert_eq!(position.outcome(), None, "rider 2 is still in");
-        assert_eq!(position.to_move(), 0, "the searcher moves on alone");
-        let mut moves = Vec::new();
-        position.legal_moves(&mut moves);
-        assert_eq!(
-            moves,
-            [RiderMove {
-                rider: 0,
-                direction: Direction::Right
-            }]
-        );
-        position.0.battle.eliminate(2);
-        assert_eq!(position.outcome(), Some(Outcome::Win(0)));
-    }
-
-    #[test]
-    fn best_reply_lets_one_rival_move_between_two_of_ours() {
-        // 0 . . . . 1 . . . 2
-        let b = Battle::new(10, 1, &[(0, 0), (5, 0), (9, 0)]).unwrap();
-        let mut position = BestReply(Paranoid::all(b.clone(), 0));
-        let moves = |p: &BestReply| {
-            let mut moves = Vec::new();
-            p.legal_moves(&mut moves);
-            moves
-                .iter()
-                .map(|m| (m.rider, m.direction))
-                .collect::<Vec<_>>()
-        };
-        assert_eq!(moves(&position), [(0, Direction::Right)]);
-        position.play(RiderMove {
-            rider: 0,
-            direction: Direction::Right,
-        });
-        assert_eq!(position.to_move(), 1);
-        let replies = moves(&position);
-        assert_eq!(
-            replies.len(),
-            3,
-            "rider 1 either way, rider 2 left: {replies:?}"
-        );
-        position.play(RiderMove {
-            rider: 2,
-            direction: Direction::Left,
-        });
-        assert_eq!((position.to_move(), position.0.battle.to_move()), (0, 0));
-        assert_eq!(position.0.battle.head(1), b.head(1), "rider 1 stood still");
-        assert_eq!(position.0.battle.head(2), Some((8, 0)));
-
-        // with two riders it is the paranoid search: the same proof
-        let won = Battle::new(3, 2, &[(0, 0), (2, 0)]).unwrap();
-        let mut ab = AlphaBeta::new(
-            AlphaBetaConfig {
-                max_depth: Some(8),
-                ..AlphaBetaConfig::default()
-            },
-            RegionLead::Largest,
-        );
-        let root = BestReply(Paranoid::all(won, 0));
-        let result = ab.search(&root, Limits::iterations(u64::MAX));
-        assert!(result.score >= PROVEN, "{}", result.score);
     }
 
     fn search(position: &Paranoid, depth: u32) -> (Option<Direction>, Score) {

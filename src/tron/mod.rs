@@ -17,7 +17,6 @@
 
 pub mod alphabeta;
 pub mod battle;
-pub mod battle_mcts;
 pub mod codingame;
 pub mod direction;
 pub mod endgame;
@@ -25,7 +24,6 @@ mod engine;
 pub mod evaluate;
 pub mod grid;
 pub mod learned;
-pub mod maxn;
 pub mod playout;
 mod position_error;
 pub mod space;

@@ -4,11 +4,10 @@
 //! a [`PlayoutPolicy`] as its [`Evaluator`]; the position stays only a position.
 
 use super::direction::NTH_BIT;
-use super::endgame::fill_longest;
 use super::{evaluate, space, TronState};
 use crate::game::{Outcome, Player};
 use crate::search::alphabeta::Score;
-use crate::search::{random_below, Evaluator, FastRng, Limits, TreePolicy};
+use crate::search::{random_below, Evaluator, FastRng, TreePolicy};
 
 /// Which evaluation a play-out cut-off uses while the riders still share space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,28 +67,14 @@ pub struct SpaceScore {
     /// Player 0's reward for separated riders with equal space (a draw): one half, moved
     /// by the contempt for draws of the rider the search plays for.
     pub draw_reward0: f32,
-    /// Separated riders whose fill estimates differ by at most [`CLOSE_RACE`] cells are
-    /// compared by their longest paths, when the endgame filler proves both within this
-    /// many nodes each (0: never): a race the estimate calls even may be won by a cell.
-    pub exact_fill_nodes: u32,
 }
-
-/// Fill estimates this close make a race the exact filler is asked to settle.
-const CLOSE_RACE: f32 = 2.0;
 
 impl SpaceScore {
     /// Player 0's reward for `state`, whose riders both live.
     pub fn reward(&self, state: &TronState) -> f32 {
         let space = evaluate::space(state);
         if space.separated {
-            let mut lead = space.fillable[0] as f32 - space.fillable[1] as f32;
-            if self.exact_fill_nodes > 0 && lead.abs() <= CLOSE_RACE {
-                let limits = Limits::iterations(u64::from(self.exact_fill_nodes));
-                let [a, b] = [0, 1].map(|p| fill_longest(state, p, limits));
-                if a.exact && b.exact {
-                    lead = a.length as f32 - b.length as f32;
-                }
-            }
+            let lead = space.fillable[0] as f32 - space.fillable[1] as f32;
             if lead == 0.0 {
                 return self.draw_reward0;
             }

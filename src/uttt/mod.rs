@@ -27,7 +27,7 @@ pub use engine::{
     detect_dialect, empty_token, field_has_uttt_only_value, format_place_move, parse_place_move,
     Dialect, PositionError,
 };
-pub use playout::{EarlyTermination, NetworkValue, Playout, RandomPlayout, SHARE_FALL_PLIES};
+pub use playout::{EarlyTermination, NetworkValue, Playout, RandomPlayout};
 
 use crate::game::{Outcome, Player};
 use crate::search::Game;

@@ -280,9 +280,6 @@ pub struct Playout {
     played: [u128; 2],
     /// Heuristic node initialisation: the bias of [`prior::tactical_prior`].
     pub prior_bias: Option<f32>,
-    /// Heuristic node initialisation by the embedded network: its weight in the prior
-    /// ([`prior::network_prior`]).
-    pub network_prior: Option<f32>,
     /// A position whose mover can win at once counts as won ([`certain_win`]).
     pub wins_at_once: bool,
 }
@@ -299,7 +296,6 @@ impl Playout {
             record_moves,
             played: [0; 2],
             prior_bias: None,
-            network_prior: None,
             wins_at_once: false,
         }
     }
@@ -362,18 +358,13 @@ impl Evaluator<Board> for Playout {
     }
 }
 
-/// Heuristic node initialisation: the tactical prior, or the network's.
+/// Heuristic node initialisation: the tactical prior.
 impl TreePolicy<Board> for Playout {
     fn prior(&self, parent: &Board, child: &Board) -> Option<f32> {
         if let Some(outcome) = self.certain_outcome(child) {
             return Some(outcome.reward_for(0));
         }
-        Some(match self.network_prior {
-            None => prior::tactical_prior(parent, child, self.prior_bias?),
-            Some(weight) => {
-                prior::network_prior(parent, child, self.prior_bias.unwrap_or(0.0), weight)
-            }
-        })
+        Some(prior::tactical_prior(parent, child, self.prior_bias?))
     }
 }
 
@@ -430,10 +421,6 @@ impl PlayoutState {
     }
 }
 
-/// The plies over which a falling network share ([`NetworkValue::with_late_share`])
-/// reaches its late value: CodinGame's games last about 55.
-pub const SHARE_FALL_PLIES: u32 = 60;
-
 /// MCTS leaves valued by the network (finished games by their result), blended with one
 /// random play-out when `share` is below 1. The network alone is deterministic, so the
 /// tree then reuses a leaf's value until it is expanded. With priors on, every new child
@@ -445,11 +432,8 @@ pub const SHARE_FALL_PLIES: u32 = 60;
 /// per expansion and kept here for the node's children that follow ([`nn::child_accumulator`]).
 #[derive(Clone)]
 pub struct NetworkValue {
-    /// The network's share of a leaf's value at the empty board; the rest is a random
-    /// play-out's result.
+    /// The network's share of a leaf's value; the rest is a random play-out's result.
     pub share: f32,
-    /// The share from ply [`SHARE_FALL_PLIES`] on (linear in between).
-    pub late_share: f32,
     /// New children start with the network's value ([`TreePolicy::prior`]).
     pub priors: bool,
     /// The tactical prior's bias added to the network's prior ([`prior::tactical_value`]).
@@ -468,29 +452,12 @@ impl NetworkValue {
     pub fn new(share: f32) -> Self {
         NetworkValue {
             share,
-            late_share: share,
             priors: false,
             tactical_bias: 0.0,
             wins_at_once: false,
             net: nn::embedded(),
             parent: std::cell::RefCell::new(None),
         }
-    }
-
-    /// The share falling linearly to `late_share` at ply [`SHARE_FALL_PLIES`].
-    pub fn with_late_share(self, late_share: f32) -> Self {
-        NetworkValue { late_share, ..self }
-    }
-
-    /// The network's share of a leaf at `state`. A constant share skips counting the
-    /// plies (a popcount over every small board: 1% of the blend's time).
-    #[inline]
-    fn share_at(&self, state: &Board) -> f32 {
-        if self.late_share == self.share {
-            return self.share;
-        }
-        let fallen = state.ply().min(SHARE_FALL_PLIES) as f32 / SHARE_FALL_PLIES as f32;
-        self.share + (self.late_share - self.share) * fallen
     }
 
     /// New children valued by the network, moved by `tactical_bias` per tactical point.
@@ -514,7 +481,6 @@ impl std::fmt::Debug for NetworkValue {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("NetworkValue")
             .field("share", &self.share)
-            .field("late_share", &self.late_share)
             .field("priors", &self.priors)
             .field("tactical_bias", &self.tactical_bias)
             .field("wins_at_once", &self.wins_at_once)
@@ -524,15 +490,7 @@ impl std::fmt::Debug for NetworkValue {
 
 impl PartialEq for NetworkValue {
     fn eq(&self, other: &Self) -> bool {
-        let settings = |v: &Self| {
-            (
-                v.share,
-                v.late_share,
-                v.priors,
-                v.tactical_bias,
-                v.wins_at_once,
-            )
-        };
+        let settings = |v: &Self| (v.share, v.priors, v.tactical_bias, v.wins_at_once);
         settings(self) == settings(other) && std::ptr::eq(self.net, other.net)
     }
 }
@@ -612,7 +570,7 @@ impl Evaluator<Board> for NetworkValue {
         // From the note either way, so that every visit of a leaf gets the same value.
         let value = value_of_note(*note);
         let network = Self::for_player0(state, value);
-        let share = self.share_at(state);
+        let share = self.share;
         if share >= 1.0 {
             return network;
         }
@@ -621,6 +579,6 @@ impl Evaluator<Board> for NetworkValue {
     }
 
     fn is_deterministic(&self) -> bool {
-        self.share >= 1.0 && self.late_share >= 1.0
+        self.share >= 1.0
     }
 }

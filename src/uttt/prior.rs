@@ -39,17 +39,6 @@ pub fn tactical_prior(parent: &Board, child: &Board, bias: f32) -> f32 {
     starting_reward(parent, bias * tactical_value(parent, child))
 }
 
-/// [`tactical_prior`] moved by the embedded network's judgement of `child`: `weight` times
-/// the network's value of the move for its mover above or below one half.
-pub fn network_prior(parent: &Board, child: &Board, bias: f32, weight: f32) -> f32 {
-    // The network values `child` for the player to move there: the mover's opponent.
-    let judged = 0.5 - super::nn::value_of(child);
-    starting_reward(
-        parent,
-        bias * tactical_value(parent, child) + weight * judged,
-    )
-}
-
 /// Player 0's reward for a new child whose mover's value is an even 0.5 moved by `lead`,
 /// kept inside 0.05..0.95 so that no prior reads as a proof.
 fn starting_reward(parent: &Board, lead: f32) -> f32 {

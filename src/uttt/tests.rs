@@ -379,38 +379,3 @@ fn a_childs_noted_network_value_is_its_value_from_scratch() {
     });
     assert!(noted > 10_000, "{noted}");
 }
-
-#[test]
-fn a_falling_network_share_blends_more_play_out_as_the_game_goes_on() {
-    use super::NetworkValue;
-    use super::SHARE_FALL_PLIES;
-    use crate::search::Evaluator;
-    // The network alone at the empty board, half of it from ply 60 on.
-    let mut falling = NetworkValue::new(1.0).with_late_share(0.5);
-    assert!(!falling.is_deterministic());
-    let mut rng = FastRng::seed_from_u64(4);
-    let mut seen = [0; 3];
-    each_random_position(40, 22, |_, board, _| {
-        let network = crate::search::reward_for(board.turn(), super::nn::value_of(board));
-        let value = falling.evaluate(&mut board.clone(), &mut rng);
-        let ply = board.ply();
-        let share = 1.0 - 0.5 * ply.min(SHARE_FALL_PLIES) as f32 / SHARE_FALL_PLIES as f32;
-        // The rest is one play-out's result for player 0: 0, a half or 1.
-        let playout_part = (value - share * network) / (1.0 - share).max(1e-6);
-        if ply == 0 {
-            assert!((value - network).abs() < 1e-4, "{value} {network}");
-        } else {
-            assert!(
-                [0.0, 0.5, 1.0]
-                    .iter()
-                    .any(|r| (playout_part - r).abs() < 1e-3),
-                "ply {ply}: {value} from the network's {network} at share {share}"
-            );
-        }
-        seen[(ply.min(SHARE_FALL_PLIES) * 2 / SHARE_FALL_PLIES) as usize] += 1;
-    });
-    assert!(
-        seen.iter().all(|&n| n > 20),
-        "early, middle and late: {seen:?}"
-    );
-}

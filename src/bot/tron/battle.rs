@@ -12,14 +12,11 @@ use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::Limits;
 use crate::tron::battle::{
-    Battle, BattleConfig, BattleSearch, BestReply, Found, Paranoid, RegionLead, HEIGHT, MAX_RIDERS,
-    WIDTH,
+    Battle, BattleConfig, Found, Paranoid, RegionLead, HEIGHT, MAX_RIDERS, WIDTH,
 };
-use crate::tron::battle_mcts::{self, RivalChoice};
 use crate::tron::codingame::{format_direction, parse_rider, RiderLine};
 use crate::tron::direction::Direction;
 use crate::tron::endgame::fill_longest_from;
-use crate::tron::maxn;
 use log::{error, info, warn};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -31,86 +28,23 @@ struct Turn {
     riders: Vec<RiderLine>,
 }
 
-/// The search [`BattleSearch`] names; alpha-beta's transposition table is kept from turn
-/// to turn.
-pub enum Searcher {
-    Paranoid(AlphaBeta<Paranoid, RegionLead>),
-    BestReply(AlphaBeta<BestReply, RegionLead>),
-    /// Max-n keeps no table.
-    MaxN,
-    /// Max-n with three or more riders searched, else the paranoid alpha-beta.
-    MaxNThenParanoid(AlphaBeta<Paranoid, RegionLead>),
-    /// Monte-Carlo tree search with three or more riders searched (a fresh tree each
-    /// turn), else the paranoid alpha-beta.
-    MctsThenParanoid {
-        duel: AlphaBeta<Paranoid, RegionLead>,
-        rivals: RivalChoice,
-        exploration: f32,
-    },
-}
+/// The paranoid alpha-beta search; its transposition table is kept from turn to turn.
+pub struct Searcher(AlphaBeta<Paranoid, RegionLead>);
 
 impl Searcher {
     pub fn new(config: &BattleConfig) -> Searcher {
-        match config.search {
-            BattleSearch::Paranoid => {
-                Searcher::Paranoid(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
-            }
-            BattleSearch::BestReply => {
-                Searcher::BestReply(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
-            }
-            BattleSearch::MaxN => Searcher::MaxN,
-            BattleSearch::MaxNThenParanoid => {
-                Searcher::MaxNThenParanoid(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
-            }
-            BattleSearch::MctsThenParanoid(rivals) => Searcher::MctsThenParanoid {
-                duel: AlphaBeta::new(AlphaBetaConfig::default(), config.eval),
-                rivals,
-                exploration: config.mcts_exploration,
-            },
-        }
+        Searcher(AlphaBeta::new(AlphaBetaConfig::default(), config.eval))
     }
 
-    /// Searches `root` (or its best-reply view) within `limits`.
+    /// Searches `root` within `limits`.
     pub fn search(&mut self, root: &Paranoid, limits: Limits) -> Found {
-        match self {
-            Searcher::Paranoid(search) => paranoid(search, root, limits),
-            Searcher::MaxNThenParanoid(search) if root.searched() < 3 => {
-                paranoid(search, root, limits)
-            }
-            Searcher::MctsThenParanoid { duel, .. } if root.searched() < 3 => {
-                paranoid(duel, root, limits)
-            }
-            Searcher::MctsThenParanoid {
-                rivals,
-                exploration,
-                ..
-            } => battle_mcts::search(root, limits, *exploration, *rivals),
-            Searcher::BestReply(search) => {
-                let r = search.search(&BestReply(root.clone()), limits);
-                Found {
-                    best: r.best.map(|mv| mv.direction),
-                    score: r.score,
-                    depth: r.depth,
-                    stats: r.stats(),
-                }
-            }
-            Searcher::MaxN | Searcher::MaxNThenParanoid(_) => maxn::search(root, limits),
+        let r = self.0.search(root, limits);
+        Found {
+            best: r.best,
+            score: r.score,
+            depth: r.depth,
+            stats: r.stats(),
         }
-    }
-}
-
-/// The paranoid alpha-beta's answer for `root`.
-fn paranoid(
-    search: &mut AlphaBeta<Paranoid, RegionLead>,
-    root: &Paranoid,
-    limits: Limits,
-) -> Found {
-    let r = search.search(root, limits);
-    Found {
-        best: r.best,
-        score: r.score,
-        depth: r.depth,
-        stats: r.stats(),
     }
 }
 
@@ -388,44 +322,12 @@ mod tests {
             BattleConfig::default(),
             BattleConfig::PARANOID_ALL,
             BattleConfig {
-                search: BattleSearch::MaxN,
-                ..BattleConfig::default()
-            },
-            BattleConfig {
-                search: BattleSearch::MaxNThenParanoid,
-                ..BattleConfig::default()
-            },
-            BattleConfig {
-                search: BattleSearch::BestReply,
                 rivals: Rivals::InReach,
-                eval: RegionLead::Each,
-                fill_alone: true,
-                branch_within: None,
-                mcts_exploration: 1.0,
-            },
-            BattleConfig {
-                search: BattleSearch::Paranoid,
-                rivals: Rivals::Bordering,
                 eval: RegionLead::Largest,
                 fill_alone: false,
-                branch_within: None,
-                mcts_exploration: 1.0,
-            },
-            BattleConfig {
-                branch_within: Some(0),
-                ..BattleConfig::default()
             },
             BattleConfig {
                 eval: RegionLead::Space,
-                ..BattleConfig::default()
-            },
-            BattleConfig {
-                search: BattleSearch::MctsThenParanoid(RivalChoice::OwnReward),
-                ..BattleConfig::default()
-            },
-            BattleConfig {
-                search: BattleSearch::MctsThenParanoid(RivalChoice::AgainstUs),
-                mcts_exploration: 0.5,
                 ..BattleConfig::default()
             },
         ];
@@ -474,29 +376,6 @@ mod tests {
             }
         }
         assert!(turns > 20, "{config:?}: {turns}");
-    }
-
-    #[test]
-    fn maxn_paranoid_searches_three_riders_by_max_n_and_a_duel_by_paranoid() {
-        let found = |search: BattleSearch, root: &Paranoid| {
-            let config = BattleConfig {
-                search,
-                ..BattleConfig::default()
-            };
-            let r = Searcher::new(&config).search(root, Limits::iterations(20_000));
-            (r.best, r.score, r.depth, r.stats.nodes)
-        };
-        let three = Battle::codingame(&[(3, 3), (15, 10), (26, 16)]).unwrap();
-        let duel = Battle::codingame(&[(3, 3), (26, 16)]).unwrap();
-        for (battle, same_as, differs_from) in [
-            (three, BattleSearch::MaxN, BattleSearch::Paranoid),
-            (duel, BattleSearch::Paranoid, BattleSearch::MaxN),
-        ] {
-            let root = Paranoid::all(battle, 0);
-            let mixed = found(BattleSearch::MaxNThenParanoid, &root);
-            assert_eq!(mixed, found(same_as, &root), "{same_as:?}");
-            assert_ne!(mixed, found(differs_from, &root), "{differs_from:?}");
-        }
     }
 
     #[test]

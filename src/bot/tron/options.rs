@@ -8,8 +8,7 @@ use crate::game::Player;
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
 use crate::search::{FinalMove, Guidance};
-use crate::tron::battle::{BattleConfig, BattleSearch, RegionLead, Rivals};
-use crate::tron::battle_mcts::RivalChoice;
+use crate::tron::battle::{BattleConfig, RegionLead, Rivals};
 use crate::tron::learned::{Extraction, MoveKnowledge};
 use crate::tron::playout::{SpaceScore, DEFAULT_SPACE_WEIGHTS};
 use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout};
@@ -230,15 +229,6 @@ pub struct TronConfig {
     pub space_score: SpaceScore,
     /// Overrides the variant's final-move rule.
     pub final_move: Option<FinalMove>,
-    /// The decoupled UCB rules' weight of each move's worst reply inside the tree
-    /// ([`SimConfig::tree_worst_reply`]; 0 = plain means).
-    pub tree_worst_reply: f32,
-    /// With the worst-reply final move: root moves within this of the best are played at
-    /// random ([`SimConfig::final_band`]; 0 = the best alone).
-    pub final_band: f32,
-    /// With the worst-reply final move: each root move's value lowered by this times
-    /// the share of its results that were draws ([`SimConfig::root_contempt`]).
-    pub root_contempt: f32,
     /// Switch to the space-filling search once the riders are separated.
     pub endgame: bool,
     /// Predictive Expansion Strategy: certain separated positions count as finished.
@@ -247,25 +237,13 @@ pub struct TronConfig {
     pub max_nodes: usize,
     /// Visits a move (joint move, decoupled) needs before its node is created.
     pub expand_visits: u32,
-    /// Hand a Monte-Carlo search over to alpha-beta once at most this percentage of
-    /// the board's cells is free (0 = never): the late middle game is tactical.
-    pub alphabeta_at_free_percent: u8,
     /// A draw is worth 0.5 − contempt to the bot in the Monte-Carlo searches (a
     /// head-on crash, or separated riders with equal space).
     pub contempt: f32,
-    /// `Some(x)`: the decoupled search's opponent values a draw at `x` (its bandits
-    /// learn `x` from a draw: 0.5 − contempt shuns draws as the bot does, 0.5 is
-    /// indifferent), not at 0.5 + contempt as the zero-sum search has it.
-    pub opponent_draw: Option<f32>,
-    /// The rider the search plays for ([`TronConfig::for_rider`]).
-    pub rider: Player,
     /// Answer before the budget's target once the decoupled search's move would stand
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
     pub early_stop: f32,
-    /// With the early answer: a move still undecided at the budget's target searches on,
-    /// up to the hard limit, until it would stand against the iterations left to it.
-    pub extend_undecided: bool,
     /// CodinGame's Tron Battle (2-4 riders): its own alpha-beta player's settings.
     pub battle: BattleConfig,
 }
@@ -294,22 +272,14 @@ impl Default for TronConfig {
                 scale: 400.0,
                 weights: DEFAULT_SPACE_WEIGHTS,
                 draw_reward0: 0.5,
-                exact_fill_nodes: 0,
             },
             final_move: None,
-            tree_worst_reply: 0.0,
-            final_band: 0.0,
-            root_contempt: 0.0,
             endgame: true,
             predictive_expansion: false,
             max_nodes: TRON_MAX_NODES,
             expand_visits: 4,
-            alphabeta_at_free_percent: 0,
             contempt: LIGHT_RIDERS_CONTEMPT,
-            opponent_draw: None,
-            rider: 0,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
-            extend_undecided: false,
             battle: BattleConfig::default(),
         }
     }
@@ -321,7 +291,6 @@ impl TronConfig {
     /// search read it.
     pub fn for_rider(&self, me: Player) -> TronConfig {
         let mut config = *self;
-        config.rider = me;
         config.space_score.draw_reward0 = crate::search::reward_for(me, 0.5 - self.contempt);
         config
     }
@@ -383,14 +352,6 @@ impl TronConfig {
             expand_visits: self.expand_visits,
             guidance: self.selection.guidance(),
             draw_reward0: self.space_score.draw_reward0,
-            draw_rewards: self.opponent_draw.map(|opponent| {
-                let mut rewards = [opponent; 2];
-                rewards[self.rider as usize] = 0.5 - self.contempt;
-                rewards
-            }),
-            tree_worst_reply: self.tree_worst_reply,
-            final_band: self.final_band,
-            root_contempt: self.root_contempt,
         })
     }
 
@@ -415,7 +376,6 @@ impl TronConfig {
             prior_visits: 0,
             guidance: self.selection.guidance(),
             contempt: self.contempt,
-            minimax_weight: 0.0,
         }
     }
 
@@ -423,9 +383,6 @@ impl TronConfig {
     pub fn validate(&self) -> Result<(), String> {
         if self.expand_visits == 0 {
             return Err("--tron-expand-visits must be at least 1".into());
-        }
-        if self.alphabeta_at_free_percent > 100 {
-            return Err("--tron-late-alphabeta is a percentage, at most 100".into());
         }
         if self.selection != TronSelection::Uct {
             if self
@@ -456,50 +413,7 @@ impl TronConfig {
         {
             return Err("--tron-final mix|worst:W needs a decoupled --tron-variant".into());
         }
-        let worst_reply_final = matches!(
-            self.sim_config().map(|sim| sim.final_move),
-            Some(FinalMove::WorstReply { .. })
-        );
-        if self.final_band > 0.0 && !worst_reply_final {
-            return Err("--tron-final-band needs the worst-reply final move (worst:W)".into());
-        }
-        if self.root_contempt > 0.0 && !worst_reply_final {
-            return Err("--tron-root-contempt needs the worst-reply final move (worst:W)".into());
-        }
-        // Regret Matching learns from its regrets, which stay zero-sum.
-        if self.opponent_draw.is_some()
-            && !self
-                .sim_config()
-                .is_some_and(|sim| !matches!(sim.policy, SimPolicy::RegretMatching { .. }))
-        {
-            return Err(
-                "--tron-opponent-draw needs a decoupled --tron-variant other than rm".into(),
-            );
-        }
-        if self.tree_worst_reply > 0.0
-            && !self
-                .sim_config()
-                .is_some_and(|sim| sim.policy.can_be_guided())
-        {
-            return Err("--tron-worst-tree needs a decoupled UCB --tron-variant".into());
-        }
         Ok(())
-    }
-}
-
-impl FromStr for BattleSearch {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, String> {
-        match name {
-            "paranoid" => Ok(BattleSearch::Paranoid),
-            "brs" => Ok(BattleSearch::BestReply),
-            "maxn" => Ok(BattleSearch::MaxN),
-            "maxn-paranoid" => Ok(BattleSearch::MaxNThenParanoid),
-            "mcts" => Ok(BattleSearch::MctsThenParanoid(RivalChoice::OwnReward)),
-            "mcts-against-us" => Ok(BattleSearch::MctsThenParanoid(RivalChoice::AgainstUs)),
-            other => Err(format!("unknown --battle-search {other:?}")),
-        }
     }
 }
 
@@ -510,7 +424,6 @@ impl FromStr for Rivals {
         match name {
             "all" => Ok(Rivals::All),
             "nearby" => Ok(Rivals::InReach),
-            "bordering" => Ok(Rivals::Bordering),
             other => Err(format!("unknown --battle-rivals {other:?}")),
         }
     }
@@ -522,12 +435,8 @@ impl FromStr for RegionLead {
     fn from_str(name: &str) -> Result<Self, String> {
         match name {
             "largest" => Ok(RegionLead::Largest),
-            "each" => Ok(RegionLead::Each),
-            "open" => Ok(RegionLead::LargestOpen),
             "space" => Ok(RegionLead::Space),
-            "space-own" => Ok(RegionLead::SpaceOwnFirst),
             "outlast" => Ok(RegionLead::Outlast),
-            "final-duel" => Ok(RegionLead::FinalDuel),
             other => Err(format!("unknown --battle-eval {other:?}")),
         }
     }
@@ -547,32 +456,13 @@ pub const SECTIONS: &[Section<TronConfig>] = &[
 
 const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
     Flag {
-        name: "--battle-search",
-        value: "paranoid|brs|maxn|maxn-paranoid|mcts|mcts-against-us",
-        needs: "paranoid, brs, maxn, maxn-paranoid, mcts or mcts-against-us",
-        help: &[
-            "alpha-beta with every rival moving in turn against us",
-            "(paranoid), one rival's best reply between two of our",
-            "moves (Schadd and Winands 2011), max-n, every rider",
-            "for itself (Luckhardt and Irani 1986), or max-n with",
-            "three or more riders searched and paranoid in a duel,",
-            "or with three or more riders Monte-Carlo tree search",
-            "(each rival for itself, or against us) and paranoid",
-            "in a duel [paranoid]",
-        ],
-        set: |c, v| {
-            c.battle.search = v.parse()?;
-            Ok(())
-        },
-    },
-    Flag {
         name: "--battle-rivals",
-        value: "all|nearby|bordering",
-        needs: "all, nearby or bordering",
+        value: "all|nearby",
+        needs: "all or nearby",
         help: &[
-            "search against every other rider, only those that can",
-            "still reach our space, or only those whose Voronoi zone",
-            "touches ours (the others stand still in the search) [nearby]",
+            "search against every other rider, or only those that can",
+            "still reach our space (the others stand still in the",
+            "search) [nearby]",
         ],
         set: |c, v| {
             c.battle.rivals = v.parse()?;
@@ -581,16 +471,12 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
     },
     Flag {
         name: "--battle-eval",
-        value: "largest|each|open|space|space-own|final-duel|outlast",
-        needs: "largest, each, open, space, space-own, final-duel or outlast",
+        value: "largest|space|outlast",
+        needs: "largest, space or outlast",
         help: &[
-            "our Voronoi region minus the largest rival's, the sum of",
-            "our lead over each rival, the largest rival's with regions",
-            "scored by cells and edges (open), or that with the Light",
-            "Riders space evaluation against a lone rival (space);",
-            "space-own: space, our region counting twice the largest",
-            "rival's while two or more are searched; final-duel: space",
-            "against the largest rival, the others' regions as walls;",
+            "our Voronoi region minus the largest rival's; space: the",
+            "Light Riders space evaluation against a lone rival, else",
+            "that lead with regions scored by cells and edges;",
             "outlast: space against a lone rival, else the rivals we",
             "expect to outlast (those out, and the tanh of our lead",
             "over each searched rival) [outlast]",
@@ -610,35 +496,6 @@ const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
         ],
         set: |c, v| {
             c.battle.fill_alone = on_off("--battle-fill", v.text)?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--battle-branch",
-        value: "all|D",
-        needs: "all or a number of steps",
-        help: &[
-            "which rivals branch in the paranoid and max-n searches:",
-            "all, or the nearest and those within D steps of us at the",
-            "root; the others play one greedy move (towards open space) [all]",
-        ],
-        set: |c, v| {
-            c.battle.branch_within = match v.text {
-                "all" => None,
-                steps => Some(steps.parse().map_err(|_| {
-                    format!("--battle-branch takes all or a number of steps, not {steps:?}")
-                })?),
-            };
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--battle-mcts-c",
-        value: "X",
-        needs: "a number",
-        help: &["exploration constant of the mcts --battle-search [1.0]"],
-        set: |c, v| {
-            c.battle.mcts_exploration = v.positive()?;
             Ok(())
         },
     },
@@ -714,48 +571,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         ],
         set: |c, v| {
             c.final_move = Some(final_move(v.text)?);
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--tron-final-band",
-        value: "B",
-        needs: "a number from 0 to 1",
-        help: &[
-            "with --tron-final worst:W: every root move whose value is",
-            "within B of the best is played at random, in proportion",
-            "to its visits (0 = the best alone) [0]",
-        ],
-        set: |c, v| {
-            c.final_band = v.unit()?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--tron-root-contempt",
-        value: "X",
-        needs: "a number from 0 to 1",
-        help: &[
-            "with --tron-final worst:W: each root move's value is",
-            "lowered by X times the share of its results that were",
-            "draws (a contempt at the root only) [0]",
-        ],
-        set: |c, v| {
-            c.root_contempt = v.unit()?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--tron-worst-tree",
-        value: "W",
-        needs: "a weight",
-        help: &[
-            "decoupled UCB variants: inside the tree, score each move",
-            "by (1-W) mean + W times its value after the opponent's",
-            "worst reply there (replies tried 4 times or more) [0]",
-        ],
-        set: |c, v| {
-            c.tree_worst_reply = v.unit()?;
             Ok(())
         },
     },
@@ -867,20 +682,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
-        name: "--tron-exact-fill",
-        value: "N",
-        needs: "nodes",
-        help: &[
-            "space cut-off: separated riders whose fill estimates are",
-            "within two cells are compared by their longest paths when",
-            "the filler proves both within N nodes each; 0 = never [0]",
-        ],
-        set: |c, v| {
-            c.space_score.exact_fill_nodes = v.number()?;
-            Ok(())
-        },
-    },
-    Flag {
         name: "--tron-eval-weights",
         value: "FILL,EDGE,TERRITORY,SHARE",
         needs: "numbers",
@@ -909,19 +710,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
-        name: "--tron-opponent-draw",
-        value: "X",
-        needs: "a number",
-        help: &[
-            "decoupled MCTS: a draw is worth X (0..1) to the opponent",
-            "in the search, not 0.5+contempt (0.5: indifferent) [off]",
-        ],
-        set: |c, v| {
-            c.opponent_draw = Some(v.unit()?);
-            Ok(())
-        },
-    },
-    Flag {
         name: "--tron-early-stop",
         value: "SHARE",
         needs: "a number from 0 to 1",
@@ -932,20 +720,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         ],
         set: |c, v| {
             c.early_stop = v.unit()?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--tron-extend",
-        value: "on|off",
-        needs: "on or off",
-        help: &[
-            "with the early answer: a move still undecided at its target",
-            "time searches on, up to twice the target, until it is",
-            "decided [off]",
-        ],
-        set: |c, v| {
-            c.extend_undecided = on_off("--tron-extend", v.text)?;
             Ok(())
         },
     },
@@ -986,19 +760,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
-        name: "--tron-late-alphabeta",
-        value: "P",
-        needs: "a percentage",
-        help: &[
-            "hand MCTS over to alpha-beta once at most P% of the",
-            "board's cells are free; 0 = never [0]",
-        ],
-        set: |c, v| {
-            c.alphabeta_at_free_percent = v.number()?;
-            Ok(())
-        },
-    },
-    Flag {
         name: "--no-endgame",
         value: "",
         needs: "",
@@ -1019,8 +780,6 @@ mod tests {
     fn battle_flags_set_the_tron_battle_search_and_refuse_unknown_values() {
         assert_eq!(Config::default().tron.battle, BattleConfig::default());
         let args = [
-            "--battle-search",
-            "brs",
             "--battle-rivals",
             "all",
             "--battle-eval",
@@ -1029,42 +788,15 @@ mod tests {
             "off",
         ];
         let battle = Config::from_args(&args).unwrap().tron.battle;
-        let expected = BattleConfig {
-            search: BattleSearch::BestReply,
-            ..BattleConfig::PARANOID_ALL
-        };
-        assert_eq!(battle, expected);
-        let own = Config::from_args(&["--battle-eval", "space-own"]).unwrap();
-        assert_eq!(own.tron.battle.eval, RegionLead::SpaceOwnFirst);
-        let duel = Config::from_args(&["--battle-eval", "final-duel"]).unwrap();
-        assert_eq!(duel.tron.battle.eval, RegionLead::FinalDuel);
+        assert_eq!(battle, BattleConfig::PARANOID_ALL);
+        let space = Config::from_args(&["--battle-eval", "space"]).unwrap();
+        assert_eq!(space.tron.battle.eval, RegionLead::Space);
         let outlast = Config::from_args(&["--battle-eval", "outlast"]).unwrap();
         assert_eq!(outlast.tron.battle.eval, RegionLead::Outlast);
-        let branch = Config::from_args(&["--battle-branch", "6"]).unwrap();
-        assert_eq!(branch.tron.battle.branch_within, Some(6));
-        let mixed = Config::from_args(&["--battle-search", "maxn-paranoid"]).unwrap();
-        assert_eq!(mixed.tron.battle.search, BattleSearch::MaxNThenParanoid);
-        let mcts = Config::from_args(&["--battle-search", "mcts", "--battle-mcts-c", "0.5"])
-            .unwrap()
-            .tron
-            .battle;
-        assert_eq!(
-            mcts.search,
-            BattleSearch::MctsThenParanoid(RivalChoice::OwnReward)
-        );
-        assert_eq!(mcts.mcts_exploration, 0.5);
-        let against = Config::from_args(&["--battle-search", "mcts-against-us"]).unwrap();
-        assert_eq!(
-            against.tron.battle.search,
-            BattleSearch::MctsThenParanoid(RivalChoice::AgainstUs)
-        );
-        assert!(Config::from_args(&["--battle-mcts-c", "-1"]).is_err());
         for (flag, bad) in [
-            ("--battle-search", "expectimax"),
             ("--battle-rivals", "some"),
             ("--battle-eval", "cells"),
             ("--battle-fill", "yes"),
-            ("--battle-branch", "near"),
         ] {
             let err = Config::from_args(&[flag, bad]).unwrap_err();
             assert!(err.contains(flag), "{err}");
@@ -1090,54 +822,6 @@ mod tests {
     }
 
     #[test]
-    fn the_extension_of_undecided_moves_is_off_unless_asked() {
-        let extend =
-            |text| Config::from_args(&["--tron-extend", text]).map(|c| c.tron.extend_undecided);
-        assert!(!Config::default().tron.extend_undecided);
-        assert_eq!(extend("on"), Ok(true));
-        assert_eq!(extend("off"), Ok(false));
-        let err = extend("yes").unwrap_err();
-        assert!(err.contains("--tron-extend"), "{err}");
-    }
-
-    #[test]
-    fn the_final_band_reaches_the_search_only_with_the_worst_reply_rule() {
-        let band = |args: &[&str]| {
-            Config::from_args(args).map(|c| c.tron.sim_config().map(|sim| sim.final_band))
-        };
-        assert_eq!(band(&[]), Ok(Some(0.0)));
-        assert_eq!(band(&["--tron-final-band", "0.02"]), Ok(Some(0.02)));
-        for refused in [
-            &["--tron-final-band", "0.02", "--tron-final", "max"][..],
-            &["--tron-final-band", "0.02", "--tron-variant", "duct-mix"],
-            &["--tron-final-band", "-1"],
-        ] {
-            let err = band(refused).unwrap_err();
-            assert!(err.contains("--tron-final"), "{refused:?}: {err}");
-        }
-    }
-
-    #[test]
-    fn the_root_contempt_reaches_the_search_only_with_the_worst_reply_rule() {
-        let root_contempt = |args: &[&str]| {
-            Config::from_args(args).map(|c| c.tron.sim_config().map(|sim| sim.root_contempt))
-        };
-        assert_eq!(root_contempt(&[]), Ok(Some(0.0)));
-        assert_eq!(
-            root_contempt(&["--tron-root-contempt", "0.1"]),
-            Ok(Some(0.1))
-        );
-        for refused in [
-            &["--tron-root-contempt", "0.1", "--tron-final", "max"][..],
-            &["--tron-root-contempt", "0.1", "--tron-variant", "rm"],
-            &["--tron-root-contempt", "2"],
-        ] {
-            let err = root_contempt(refused).unwrap_err();
-            assert!(err.contains("--tron-root-contempt"), "{refused:?}: {err}");
-        }
-    }
-
-    #[test]
     fn contempt_is_a_draws_reward_for_player_0_seen_from_the_rider_searched_for() {
         let tron = Config::from_args(&["--tron-contempt", "0.2"]).unwrap().tron;
         for (me, draw_reward0) in [(0, 0.3), (1, 0.7)] {
@@ -1148,32 +832,7 @@ mod tests {
                 config.space_score.draw_reward0
             );
             assert_eq!(config.tree_config().contempt, 0.2);
-            assert_eq!(config.sim_config().unwrap().draw_rewards, None);
         }
-        // The bot's own value of a draw at its rider's index, the opponent's at the other.
-        let indifferent =
-            Config::from_args(&["--tron-contempt", "0.2", "--tron-opponent-draw", "0.5"])
-                .unwrap()
-                .tron;
-        for (me, want) in [(0, [0.3, 0.5]), (1, [0.5, 0.3])] {
-            let rewards = indifferent
-                .for_rider(me)
-                .sim_config()
-                .unwrap()
-                .draw_rewards
-                .unwrap();
-            for (reward, want) in rewards.iter().zip(want) {
-                assert!((reward - want).abs() < 1e-6, "rider {me}: {rewards:?}");
-            }
-        }
-        for variant in ["suct", "rm"] {
-            let err =
-                Config::from_args(&["--tron-opponent-draw", "0.5", "--tron-variant", variant])
-                    .unwrap_err();
-            assert!(err.contains("--tron-opponent-draw"), "{variant}: {err}");
-        }
-        let err = Config::from_args(&["--tron-opponent-draw", "1.5"]).unwrap_err();
-        assert!(err.contains("--tron-opponent-draw"), "{err}");
         let by_default = Config::default().tron.for_rider(1);
         assert!((by_default.space_score.draw_reward0 - 0.6).abs() < 1e-6);
         let none = Config::from_args(&["--tron-contempt", "0"]).unwrap().tron;

@@ -87,7 +87,7 @@ impl TronPlayer {
         budget: timeman::Budget,
     ) -> (Option<Direction>, String) {
         let config = &request.config.tron;
-        let kind = TronSearcher::kind_for(config, &state);
+        let kind = config.search;
         let reused = self
             .searcher
             .as_mut()
@@ -108,8 +108,7 @@ impl TronPlayer {
         let stats = if config.early_stop > 0.0 {
             let earliest = budget.earliest_at(received);
             let share = config.early_stop;
-            let extend = config.extend_undecided;
-            think_stopping_early(searcher, received, earliest, target, hard, share, extend)
+            think_stopping_early(searcher, received, earliest, target, hard, share)
         } else {
             think(searcher, received, target, hard)
         };

@@ -1,6 +1,5 @@
 //! [`TronSearcher`]: the Light Riders search the options ask for, built the same way for
-//! the player, the bench and the arena, and the per-move decision of which search plays
-//! ([`TronSearcher::kind_for`]).
+//! the player, the bench and the arena.
 
 use super::options::{TronConfig, TronSearchKind};
 use crate::game::Player;
@@ -100,7 +99,7 @@ impl TronSearcher {
         threads: usize,
     ) -> TronSearcher {
         let config = &config.for_rider(me);
-        if Self::kind_for(config, &root) == TronSearchKind::AlphaBeta {
+        if config.search == TronSearchKind::AlphaBeta {
             return TronSearcher::AlphaBeta {
                 search: Box::new(AlphaBeta::new(AlphaBetaConfig::default(), SpaceEvaluation)),
                 root: Sequentialized::new(root, me),
@@ -119,19 +118,6 @@ impl TronSearcher {
                 SequentialEvaluator(evaluator),
                 seed,
             )),
-        }
-    }
-
-    /// The search `config` asks for in `state`: the configured one, or alpha-beta once
-    /// the board has filled up to the hand-over point (`--tron-late-alphabeta`).
-    pub fn kind_for(config: &TronConfig, state: &TronState) -> TronSearchKind {
-        let free = state.free().count() as usize;
-        let cells = state.width() * state.height();
-        let threshold = usize::from(config.alphabeta_at_free_percent);
-        if threshold > 0 && free * 100 <= cells * threshold {
-            TronSearchKind::AlphaBeta
-        } else {
-            config.search
         }
     }
 
@@ -330,21 +316,6 @@ mod tests {
         let mut alphabeta = TronSearcher::new(&config, state, 0, 7, 1);
         alphabeta.search(Limits::iterations(2_000));
         assert!(alphabeta.root_moves().is_empty());
-    }
-
-    #[test]
-    fn alphabeta_takes_over_once_the_board_has_filled() {
-        // 4x4 board, 16 cells: 2 heads and 6 walls leave 8 free (50%).
-        let state = TronState::from_diagram("0###\n...#\n....\n#.1#").unwrap();
-        let with = |percent: &str| Config::from_args(&["--tron-late-alphabeta", percent]).unwrap();
-        let kind = |config: Config, state: &TronState| TronSearcher::kind_for(&config.tron, state);
-        assert_eq!(kind(Config::default(), &state), TronSearchKind::Mcts);
-        assert_eq!(kind(with("0"), &state), TronSearchKind::Mcts);
-        assert_eq!(kind(with("49"), &state), TronSearchKind::Mcts);
-        assert_eq!(kind(with("50"), &state), TronSearchKind::AlphaBeta);
-        let start = TronState::light_riders_start();
-        assert_eq!(kind(with("99"), &start), TronSearchKind::Mcts);
-        assert_eq!(kind(with("100"), &start), TronSearchKind::AlphaBeta);
     }
 
     #[test]

@@ -54,7 +54,6 @@ impl UtttConfig {
             (self.play.win_first, "--playout win-first"),
             (self.play.early_termination.is_some(), "--ept"),
             (self.tree.rave.is_some(), "--rave"),
-            (self.play.network_prior.is_some(), "--prior-net"),
         ]
         .into_iter()
         .find_map(|(set, flag)| set.then_some(flag));
@@ -78,11 +77,6 @@ impl UtttConfig {
         }
         if self.tree.grave_reference > 0 && self.tree.rave.is_none() {
             return Err("--grave needs --rave".into());
-        }
-        if self.play.network_late.is_some() && self.play.network.is_none() {
-            return Err(
-                "--late-share needs the network's leaves (--uttt-eval nn or blend:W)".into(),
-            );
         }
         if self.play.depth == Some(0) {
             return Err("--uttt-depth must be at least 1".into());
@@ -237,24 +231,6 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         },
     },
     Flag {
-        name: "--late-share",
-        value: "L",
-        needs: "a share, 0 < L <= 1",
-        help: &[
-            "with --uttt-eval blend:W, the network's share of a leaf",
-            "falls linearly from W at the empty board to L at ply 60",
-            "and after [off: W throughout]",
-        ],
-        set: |c, v| {
-            let late: f32 = v.positive()?;
-            if late > 1.0 {
-                return Err(format!("--late-share: a share up to 1, not {}", v.text));
-            }
-            c.play.network_late = Some(late);
-            Ok(())
-        },
-    },
-    Flag {
         name: "--rave",
         value: "R",
         needs: "a number",
@@ -314,21 +290,6 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         },
     },
     Flag {
-        name: "--prior-net",
-        value: "W",
-        needs: "a weight",
-        help: &[
-            "heuristic node initialisation by the embedded network too:",
-            "a new node's starting value moves by W times the",
-            "network's value of it for its mover above or below one",
-            "half (with the prior's VISITS) [off]",
-        ],
-        set: |c, v| {
-            c.play.network_prior = Some(v.positive()?);
-            Ok(())
-        },
-    },
-    Flag {
         name: "--end-rule",
         value: "draw|boards",
         needs: "draw or boards",
@@ -353,24 +314,6 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         ],
         set: |c, v| {
             c.tree.contempt = contempt("--contempt", v.text)?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--minimax",
-        value: "A",
-        needs: "a weight",
-        help: &[
-            "implicit minimax backups (Lanctot et al. 2014): selection",
-            "scores a child by (1-A)*mean + A*its minimax value of the",
-            "leaves' values, 0..1 [0]",
-        ],
-        set: |c, v| {
-            let weight: f32 = v.number()?;
-            if !(0.0..=1.0).contains(&weight) {
-                return Err("--minimax takes a weight in 0..1".into());
-            }
-            c.tree.minimax_weight = weight;
             Ok(())
         },
     },
@@ -523,14 +466,10 @@ mod tests {
         assert_eq!(eval("blend:0.3"), Config::default().uttt.play.network);
         assert_eq!(eval("blend:0.5"), Some(0.5));
         assert_eq!(eval("nn"), Some(1.0));
-        let late = |args: &[&str]| Config::from_args(args).unwrap().uttt.play.network_late;
-        assert_eq!(late(&[]), None, "the share is the same throughout");
-        assert_eq!(late(&["--late-share", "0.1"]), Some(0.1));
         for args in [
             &["--playout", "win-first"][..],
             &["--ept", "50,0.7"],
             &["--rave", "0.1"],
-            &["--prior-net", "1"],
         ] {
             let config = Config::from_args(args).unwrap();
             assert_eq!(
@@ -554,12 +493,8 @@ mod tests {
             &["--ept", "50"],
             &["--ept", "50,-1"],
             &["--uttt-eval", "blend:1.5"],
-            &["--minimax", "1.5"],
             &["--uttt-eval", "blend"],
             &["--uttt-eval", "policy"],
-            &["--late-share", "0"],
-            &["--late-share", "1.5"],
-            &["--late-share", "0.1", "--uttt-eval", "playout"],
         ] {
             assert!(Config::from_args(bad).is_err(), "{bad:?} accepted");
         }

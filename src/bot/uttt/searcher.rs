@@ -29,7 +29,6 @@ pub const UTTT_SEARCH: TreeConfig = TreeConfig {
     // A draw is worth 0.3 to the bot: against the binary before issue 14 at 2000/100
     // 0.680 against 0.583 with no contempt, and level with no contempt (README).
     contempt: 0.2,
-    minimax_weight: 0.0,
 };
 
 /// The default tactical prior's bias (with 5 prior visits: 0.667 ± 0.064 against no
@@ -76,16 +75,9 @@ pub struct UtttPlay {
     /// MCTS leaves valued by the embedded network: its share of a leaf's value, the rest
     /// from one random play-out (1: the network alone); `None`: play-outs only.
     pub network: Option<f32>,
-    /// The network's share of a leaf from ply [`crate::uttt::SHARE_FALL_PLIES`] on,
-    /// falling linearly from `network`'s at the empty board; `None`: `network`'s
-    /// throughout.
-    pub network_late: Option<f32>,
     /// Heuristic node initialisation: the tactical prior's bias
     /// ([`crate::uttt::prior::tactical_prior`]), given [`TreeConfig::prior_visits`] visits.
     pub prior_bias: Option<f32>,
-    /// Heuristic node initialisation by the embedded network: its weight
-    /// ([`crate::uttt::prior::network_prior`]).
-    pub network_prior: Option<f32>,
     /// The prior visits of a new node the network values (with `network`), in place of
     /// [`TreeConfig::prior_visits`]; `None` (after `--prior` or `--no-prior`): those.
     pub network_prior_visits: Option<u32>,
@@ -105,9 +97,7 @@ impl Default for UtttPlay {
             win_first: false,
             early_termination: None,
             network: None,
-            network_late: None,
             prior_bias: Some(UTTT_PRIOR_BIAS),
-            network_prior: None,
             network_prior_visits: Some(NETWORK_PRIOR_VISITS),
             // 218/16/166 in 400 games against it off (0.565, CodinGame's rule, 100 ms).
             wins_at_once: true,
@@ -127,7 +117,6 @@ impl UtttPlay {
             });
         let mut playout =
             Playout::new(self.win_first, early_termination, for_rave).with_prior(self.prior_bias);
-        playout.network_prior = self.network_prior;
         playout.wins_at_once = self.wins_at_once;
         playout
     }
@@ -160,8 +149,7 @@ impl UtttSearch {
             (UtttSearchKind::Mcts, Some(share)) => {
                 let expand_visits = if share >= 1.0 { 1 } else { tree.expand_visits };
                 let prior_visits = play.network_prior_visits.unwrap_or(tree.prior_visits);
-                let mut evaluator =
-                    NetworkValue::new(share).with_late_share(play.network_late.unwrap_or(share));
+                let mut evaluator = NetworkValue::new(share);
                 if prior_visits > 0 {
                     evaluator = evaluator.with_priors(play.prior_bias.unwrap_or(0.0));
                 }

@@ -37,27 +37,6 @@ pub struct SimConfig {
     /// Player 0's reward for a drawn game: one half, moved by the contempt for draws of
     /// the player the search plays for (the search itself treats both players alike).
     pub draw_reward0: f32,
-    /// `Some([r0, r1])`: a draw (a reward of exactly [`draw_reward0`](Self::draw_reward0))
-    /// teaches player p's bandits `rp`, each player's own value of a draw (an opponent
-    /// who shuns draws as the bot does, or one indifferent to them); the joint moves'
-    /// means, which the final move reads, stay zero-sum. `None`: zero-sum throughout
-    /// (the opponent values a draw the bot shuns at one half plus the contempt).
-    pub draw_rewards: Option<[f32; 2]>,
-    /// The UCB rules' pessimism inside the tree: each action scored by `(1 − W)` times
-    /// its mean plus `W` times its value after the opponent's worst reply at that node
-    /// ([`SimSearch::worst_reply_value`]); 0 scores the plain decoupled means.
-    pub tree_worst_reply: f32,
-    /// With [`FinalMove::WorstReply`]: every root move whose blend is within this of the
-    /// best one's is played at random, in proportion to its visits (0 = the best alone).
-    /// Two searches that agree play the same game every time; near-equal moves played
-    /// at random take the game off that line.
-    pub final_band: f32,
-    /// With [`FinalMove::WorstReply`]: each root move's blend is lowered by this times
-    /// the share of its results since the root was set that were draws (a reward of
-    /// exactly [`draw_reward0`](Self::draw_reward0): a drawn end, or a leaf valued
-    /// exactly level). A contempt for draws at the root only: the tree still searches
-    /// both players with the zero-sum draw it is given (0 = none).
-    pub root_contempt: f32,
 }
 
 impl SimConfig {
@@ -71,22 +50,13 @@ impl SimConfig {
             max_nodes,
             guidance: Guidance::Uct,
             draw_reward0: 0.5,
-            draw_rewards: None,
-            tree_worst_reply: 0.0,
-            final_band: 0.0,
-            root_contempt: 0.0,
         }
     }
 }
 
 /// A reply counts in a worst-reply value once it has this share of the action's visits
-/// (as a divisor: 1/50) and, inside the tree, [`TREE_REPLY_VISITS`] visits: fewer say
-/// little about it.
+/// (as a divisor: 1/50): fewer say little about it.
 const REPLY_SHARE_DIVISOR: u32 = 50;
-const TREE_REPLY_VISITS: u32 = 4;
-/// Nodes visited fewer times score their moves by the means alone: their replies are
-/// too few to judge, and the tree's many small nodes would pay for nothing.
-const TREE_WORST_NODE_VISITS: u32 = 64;
 
 /// What the search knows about one of a player's root moves, for logs and tests.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -179,29 +149,6 @@ pub struct SimSearch<G: SimGame, E> {
     sigma: Vec<f32>,
     /// The evaluator's values of one player's actions, for [`SimConfig::guidance`].
     guide_values: Vec<f32>,
-    /// One player's actions scored with [`SimConfig::tree_worst_reply`].
-    pessimistic_means: Vec<f32>,
-    /// For each root action (indexed as its statistics are), the results backed up
-    /// through it since the root was set and how many were draws
-    /// ([`SimConfig::root_contempt`]).
-    root_draws: Vec<DrawTally>,
-}
-
-/// Results backed up through a root action, and the draws among them.
-#[derive(Clone, Copy, Debug, Default)]
-struct DrawTally {
-    results: u32,
-    draws: u32,
-}
-
-impl DrawTally {
-    fn draw_share(self) -> f32 {
-        if self.results == 0 {
-            0.0
-        } else {
-            self.draws as f32 / self.results as f32
-        }
-    }
 }
 
 impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
@@ -220,8 +167,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
             path: Vec::new(),
             sigma: Vec::new(),
             guide_values: Vec::new(),
-            pessimistic_means: Vec::new(),
-            root_draws: Vec::new(),
         };
         search.restart();
         search
@@ -322,73 +267,48 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
 
     /// [`FinalMove::WorstReply`]: the probability of each of `player`'s root moves, from
     /// the blend of its mean and its worst reply's value, among the moves with at least a
-    /// tenth of the most visited one's visits: the best blend (ties to more visits), or
-    /// with a [`SimConfig::final_band`] every candidate within the band of it, in
-    /// proportion to its visits. Unchanged before any visit.
+    /// tenth of the most visited one's visits: the best blend (ties to more visits).
+    /// Unchanged before any visit.
     fn worst_reply_distribution(&self, player: Player, weight: f32, out: &mut [f32]) {
         let (_, stats) = self.player_actions(ROOT, player);
         let Some(most_visits) = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0) else {
             return;
         };
-        let first = self.action_range(ROOT, player).start;
-        let draw_share = |a: usize| {
-            self.root_draws
-                .get(first + a)
-                .map_or(0.0, |t| t.draw_share())
-        };
         let candidates: Vec<(f32, u32, usize)> = (0..stats.len())
             .filter(|&a| stats[a].visits * 10 >= most_visits)
             .map(|a| {
                 (
-                    self.worst_reply_blend(ROOT, player, a, weight, 1)
-                        - self.config.root_contempt * draw_share(a),
+                    self.worst_reply_blend(ROOT, player, a, weight),
                     stats[a].visits,
                     a,
                 )
             })
             .collect();
-        let Some(&(best_blend, _, best)) = candidates
+        let Some(&(_, _, best)) = candidates
             .iter()
             .max_by(|x, y| (x.0, x.1).partial_cmp(&(y.0, y.1)).unwrap())
         else {
             return;
         };
         out.fill(0.0);
-        if self.config.final_band <= 0.0 {
-            out[best] = 1.0;
-            return;
-        }
-        let within = candidates
-            .iter()
-            .filter(|c| c.0 >= best_blend - self.config.final_band);
-        let total: f32 = within.clone().map(|c| c.1 as f32).sum();
-        for &(_, visits, a) in within {
-            out[a] = visits as f32 / total;
-        }
+        out[best] = 1.0;
     }
 
     /// `(1 − weight)` times the mean of `player`'s `action` at `node` plus `weight` times
     /// its [`Self::worst_reply_value`].
-    fn worst_reply_blend(
-        &self,
-        node: u32,
-        player: Player,
-        action: usize,
-        weight: f32,
-        min_visits: u32,
-    ) -> f32 {
+    fn worst_reply_blend(&self, node: u32, player: Player, action: usize, weight: f32) -> f32 {
         let mean = self.stats[self.action_range(node, player).start + action].mean();
-        (1.0 - weight) * mean + weight * self.worst_reply_value(node, player, action, min_visits)
+        (1.0 - weight) * mean + weight * self.worst_reply_value(node, player, action)
     }
 
     /// `player`'s value of its `action` at `node` after the opponent's reply that leaves
-    /// it least, among the replies tried at least `min_visits` times and with a 50th of
-    /// the action's visits, at most the action's mean (the mean when no reply counts).
-    fn worst_reply_value(&self, node: u32, player: Player, action: usize, min_visits: u32) -> f32 {
+    /// it least, among the replies tried with a 50th of the action's visits, at most the
+    /// action's mean (the mean when no reply counts).
+    fn worst_reply_value(&self, node: u32, player: Player, action: usize) -> f32 {
         let n = self.nodes[node as usize];
         let stats = self.stats[self.action_range(node, player).start + action];
-        if stats.visits < min_visits {
-            return stats.mean(); // no reply of it has been tried often enough
+        if stats.visits == 0 {
+            return stats.mean(); // no reply of it has been tried
         }
         let (n0, n1) = (n.n0 as usize, n.n1 as usize);
         let cells = &self.cells[n.cells as usize..][..n0 * n1];
@@ -398,9 +318,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 0 => cells[action * n1 + reply],
                 _ => cells[reply * n1 + action],
             })
-            .filter(|cell| {
-                cell.visits >= min_visits && cell.visits * REPLY_SHARE_DIVISOR >= stats.visits
-            })
+            .filter(|cell| cell.visits > 0 && cell.visits * REPLY_SHARE_DIVISOR >= stats.visits)
             .map(|cell| reward_for(player, cell.mean0()))
             .fold(stats.mean(), f32::min)
     }
@@ -461,7 +379,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
 
     /// Forgets the tree and starts over from the root state.
     fn restart(&mut self) {
-        self.root_draws.clear();
         self.nodes.clear();
         self.moves.clear();
         self.stats.clear();
@@ -473,7 +390,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     /// Rebuilds the arenas with only the subtree of `new_root`, breadth first, so that
     /// `new_root` becomes node 0 and the freed space is reclaimed.
     fn keep_subtree(&mut self, new_root: u32) {
-        self.root_draws.clear();
         let mut nodes = Vec::new();
         let mut moves = Vec::new();
         let mut stats = Vec::new();
@@ -593,36 +509,14 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
             Guide {
                 guidance,
                 values: &self.guide_values,
-                means: &[],
             }
-        };
-        let weight = self.config.tree_worst_reply;
-        let means = if weight > 0.0
-            && parent_visits >= TREE_WORST_NODE_VISITS
-            && self.config.policy.can_be_guided()
-        {
-            let mut blended = std::mem::take(&mut self.pessimistic_means);
-            blended.clear();
-            for action in 0..range.len() {
-                blended.push(self.worst_reply_blend(
-                    node,
-                    player,
-                    action,
-                    weight,
-                    TREE_REPLY_VISITS,
-                ));
-            }
-            self.pessimistic_means = blended;
-            &self.pessimistic_means[..]
-        } else {
-            &[]
         };
         let (action, sigma) = self.config.policy.select(
             &mut self.stats[range],
             parent_visits,
             &mut self.sigma,
             &mut self.rng,
-            Guide { means, ..guide },
+            guide,
         );
         (action as u16, sigma)
     }
@@ -685,32 +579,10 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         (played_out, refused_expansion)
     }
 
-    /// Counts a result, a draw or not, for the root actions the path starts with
-    /// ([`SimConfig::root_contempt`]).
-    fn tally_root_draw(&mut self, path: &[Step], is_draw: bool) {
-        let Some(step) = path.first().filter(|step| step.node == ROOT) else {
-            return;
-        };
-        let actions = self.action_range(ROOT, 1).end;
-        self.root_draws.resize(actions, DrawTally::default());
-        for (player, action) in [(0, step.action0), (1, step.action1)] {
-            let index = self.action_range(ROOT, player).start + action as usize;
-            let tally = &mut self.root_draws[index];
-            tally.results += 1;
-            tally.draws += is_draw as u32;
-        }
-    }
-
-    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`; a
-    /// draw teaches each player [`SimConfig::draw_rewards`] when set).
+    /// Updates every node on the path with player 0's reward (player 1 gets `1 − r`).
     fn backpropagate(&mut self, reward0: f32) {
         let path = std::mem::take(&mut self.path);
         let policy = self.config.policy;
-        let is_draw = reward0 == self.config.draw_reward0;
-        let draw_rewards = self.config.draw_rewards.filter(|_| is_draw);
-        if self.config.root_contempt > 0.0 {
-            self.tally_root_draw(&path, is_draw);
-        }
         for step in &path {
             let node = &mut self.nodes[step.node as usize];
             node.visits += 1;
@@ -724,8 +596,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
                 (0, step.action0, step.sigma0),
                 (1, step.action1, step.sigma1),
             ] {
-                let reward = draw_rewards
-                    .map_or_else(|| reward_for(player, reward0), |r| r[player as usize]);
+                let reward = reward_for(player, reward0);
                 let index = self.action_range(step.node, player).start + action as usize;
                 let stats = &mut self.stats[index];
                 stats.add_reward(reward);
@@ -794,96 +665,6 @@ mod tests {
     impl Evaluator<OneShot> for Even {
         fn evaluate(&mut self, _: &mut OneShot, _: &mut FastRng) -> f32 {
             0.5
-        }
-    }
-
-    /// Player 0's move 0 draws at once; its move 1 reaches a position valued 0.45 for
-    /// player 0 whatever player 1 answers.
-    #[derive(Clone, PartialEq)]
-    struct DrawOrSlightlyWorse(Option<u8>);
-
-    impl SimGame for DrawOrSlightlyWorse {
-        type Move = u8;
-        type Moves = std::ops::Range<u8>;
-        fn outcome(&self) -> Option<Outcome> {
-            (self.0 == Some(0)).then_some(Outcome::Draw)
-        }
-        fn legal_moves(&self, _: Player) -> std::ops::Range<u8> {
-            0..2
-        }
-        fn play_joint(&mut self, move0: u8, _: u8) {
-            self.0 = Some(move0);
-        }
-    }
-
-    impl TreePolicy<DrawOrSlightlyWorse> for Even {}
-
-    impl Evaluator<DrawOrSlightlyWorse> for Even {
-        fn evaluate(&mut self, _: &mut DrawOrSlightlyWorse, _: &mut FastRng) -> f32 {
-            0.45
-        }
-    }
-
-    #[test]
-    fn a_root_contempt_passes_over_the_move_whose_results_are_draws() {
-        let best_move = |root_contempt: f32| {
-            let config = SimConfig {
-                final_move: FinalMove::WorstReply { weight: 0.5 },
-                root_contempt,
-                // The root alone: every iteration ends at a draw or at the evaluation.
-                ..SimConfig::new(SimPolicy::DecoupledUct { c: 1.5 }, 1)
-            };
-            let mut search = SimSearch::new(
-                DrawOrSlightlyWorse(None),
-                config,
-                Even,
-                FastRng::seed_from_u64(0),
-            );
-            search.search(Limits::iterations(400));
-            search.best_move(0, &mut FastRng::seed_from_u64(1))
-        };
-        // Without contempt the draw (0.5) beats 0.45; with 0.1 it is worth 0.4.
-        assert_eq!(best_move(0.0), Some(0));
-        assert_eq!(best_move(0.04), Some(0));
-        assert_eq!(best_move(0.1), Some(1));
-    }
-
-    #[test]
-    fn draw_rewards_teach_each_player_its_own_value_of_a_draw() {
-        let player_means = |draw_rewards: Option<[f32; 2]>| {
-            let config = SimConfig {
-                draw_reward0: 0.4,
-                draw_rewards,
-                ..SimConfig::new(SimPolicy::DecoupledUct { c: 1.5 }, 100)
-            };
-            let mut search =
-                SimSearch::new(OneShot(false), config, Even, FastRng::seed_from_u64(0));
-            search.search(Limits::iterations(60));
-            assert!(search.cells[..6].iter().all(|c| c.visits > 0));
-            // The joint moves keep player 0's zero-sum reward either way.
-            for cell in &search.cells[..6] {
-                assert!((cell.mean0() - 0.4).abs() < 1e-6);
-            }
-            search.stats[..5]
-                .iter()
-                .map(|s| s.mean())
-                .collect::<Vec<f32>>()
-        };
-        // Player 0 has two moves, player 1 three: its means are stats[2..5].
-        for (draw_rewards, want) in [
-            (None, [0.4, 0.6]),
-            (Some([0.4, 0.4]), [0.4, 0.4]),
-            (Some([0.4, 0.5]), [0.4, 0.5]),
-        ] {
-            let means = player_means(draw_rewards);
-            for (player, range) in [(0, 0..2), (1, 2..5)] {
-                for mean in &means[range] {
-                    assert!(
-                        (mean - want[player]).abs() < 1e-6,
-                        "{draw_rewards:?}: {means:?}"
-                    );
-                }
-            }
         }
     }
 

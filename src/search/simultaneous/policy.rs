@@ -143,8 +143,6 @@ pub(crate) fn regret_matching_strategy(gamma: f32, stats: &[ActionStats], sigma:
 pub(crate) struct Guide<'a> {
     pub guidance: Guidance,
     pub values: &'a [f32],
-    /// The scores that stand for the actions' means in the UCB rules (empty: the means).
-    pub means: &'a [f32],
 }
 
 impl Guide<'_> {
@@ -152,7 +150,6 @@ impl Guide<'_> {
     pub const NONE: Guide<'static> = Guide {
         guidance: Guidance::Uct,
         values: &[],
-        means: &[],
     };
 }
 
@@ -260,11 +257,10 @@ fn select_ucb(
         }
         _ => 0.0,
     };
-    let mean = |i: usize, s: &ActionStats| guide.means.get(i).copied().unwrap_or(s.mean());
     let scores = stats
         .iter()
         .enumerate()
-        .map(|(i, s)| (i, mean(i, s) + bonus(ln_parent, s) + bias(i, s)));
+        .map(|(i, s)| (i, s.mean() + bonus(ln_parent, s) + bias(i, s)));
     argmax_random_ties(scores, rng)
 }
 
@@ -447,7 +443,6 @@ mod tests {
         let ulm = Guide {
             guidance: Guidance::UntriedByValue,
             values: &values,
-            means: &[],
         };
         for _ in 0..10 {
             assert_eq!(DUCT.select(&mut untried, 5, &mut sigma, &mut rng, ulm).0, 2);
@@ -463,7 +458,6 @@ mod tests {
         let pb = |weight| Guide {
             guidance: Guidance::ProgressiveBias { weight },
             values: &favour_loser,
-            means: &[],
         };
         assert_eq!(
             DUCT.select(&mut tried, 20, &mut sigma, &mut rng, pb(1.0)).0,
