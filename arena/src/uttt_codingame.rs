@@ -10,7 +10,7 @@ use super::openings::Opening;
 use super::timebank::Timebank;
 use mctsbot::game::{Outcome, Player};
 use mctsbot::search::Game;
-use mctsbot::uttt::codingame::{format_move, parse_move};
+use mctsbot::uttt::codingame::format_move;
 use mctsbot::uttt::{Board, EndRule, Move};
 use std::time::Instant;
 
@@ -61,9 +61,7 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         let sent = seat.request_lines(&turn_lines(&board, last));
         let chosen = match seat.answer(sent) {
             Asked::Answer(text) => {
-                let mv = parse_move(&text, "answer")
-                    .ok()
-                    .filter(|&mv| board.is_legal(mv));
+                let mv = parse_answer(&text).filter(|&mv| board.is_legal(mv));
                 if mv.is_none() {
                     seat.stats.illegal += 1;
                     seat.note("illegal or unparsable answer");
@@ -96,9 +94,36 @@ pub fn play(setup: &GameSetup) -> GameRecord {
     }
 }
 
+/// An answer as CodinGame's referee reads it (`Player.getAction` of
+/// `CodinGame/game-tictactoe`: the line split at single spaces, the first two words
+/// parsed as integers, row then column): anything after them is ignored, since bots
+/// print a message there.
+pub fn parse_answer(text: &str) -> Option<Move> {
+    let mut words = text.split(' ');
+    let row = words.next()?.parse().ok()?;
+    let column = words.next()?.parse().ok()?;
+    Move::from_row_col(row, column)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn answers_are_read_as_the_referee_reads_them() {
+        let mv = Move::from_row_col(5, 3);
+        assert_eq!(parse_answer("5 3"), mv);
+        // A message after the move, as bots print one.
+        assert_eq!(parse_answer("5 3 0.4285 683392"), mv);
+        assert_eq!(parse_answer("5 3 "), mv);
+        assert_eq!(parse_answer("+5 3"), mv);
+        // Java's split(" ") gives an empty word for a leading or a double space.
+        for bad in [
+            "", "5", " 5 3", "5  3", "5,3", "a b", "9 0", "-1 -1", "5 3.0",
+        ] {
+            assert_eq!(parse_answer(bad), None, "{bad:?}");
+        }
+    }
 
     #[test]
     fn a_turn_names_the_last_move_and_every_valid_action_as_row_col() {
