@@ -127,11 +127,9 @@ fn play(args: &PlayArgs) -> Result<(), String> {
 fn final_position(game: Referee, record: &GameRecord, dir: &Path) -> String {
     if game == Referee::Uttt {
         let mut board = Board::new();
-        let moves = record.line.split_whitespace().filter_map(parse_cell);
-        for mv in moves {
-            if board.outcome().is_none() && board.is_legal(mv) {
-                board.play_move(mv);
-            }
+        match crate::openings::parse_game_line(&record.line, board.end_rule()) {
+            Ok(moves) => moves.into_iter().for_each(|mv| board.play_move(mv)),
+            Err(e) => return format!("(the last position cannot be shown: {e})"),
         }
         return render_uttt(&board);
     }

@@ -25,4 +25,4 @@ mod uttt;
 pub use book::{Book, Opening};
 pub use suite::{balanced_tron_suite, balanced_uttt_suite, SuiteSpec};
 pub use tron::{letter, parse_tron, TronLine};
-pub use uttt::parse_uttt;
+pub use uttt::{parse_game_line, parse_uttt};

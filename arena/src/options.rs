@@ -88,6 +88,15 @@ pub struct Options {
 }
 
 impl Options {
+    /// How the series' UTTT games end without a line: CodinGame's referee always gives
+    /// them to the player with more boards; the engines' follow `--end-rule`.
+    pub fn uttt_end_rule(&self) -> EndRule {
+        match self.game {
+            Referee::UtttCodinGame => EndRule::MoreBoards,
+            _ => self.end_rule,
+        }
+    }
+
     /// The sides of the series: two, or a free-for-all's engines.
     pub fn sides(&self) -> usize {
         self.names.len()

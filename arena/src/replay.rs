@@ -337,6 +337,17 @@ impl Game {
     }
 }
 
+/// A replay's progress callback: every 5 s, how many of the game's positions are done.
+pub(crate) fn progress(label: String) -> impl FnMut(usize, usize) {
+    let mut last = Instant::now();
+    move |done, total| {
+        if last.elapsed() >= Duration::from_secs(5) {
+            eprintln!("arena replay: {label}: {done}/{total} positions");
+            last = Instant::now();
+        }
+    }
+}
+
 /// The direction of a one-cell step.
 fn step_between(from: (usize, usize), to: (usize, usize)) -> Option<Direction> {
     let d = (to.0 as i64 - from.0 as i64, to.1 as i64 - from.1 as i64);
@@ -568,13 +579,7 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
             games.len(),
             game.rounds.len()
         );
-        let mut last = Instant::now();
-        let plies = searches.replay(game, |done, total| {
-            if last.elapsed() >= Duration::from_secs(5) {
-                eprintln!("arena replay: {label}: {done}/{total} positions");
-                last = Instant::now();
-            }
-        });
+        let plies = searches.replay(game, progress(label));
         let view = game.sides.iter().position(|&s| s == side).unwrap_or(0);
         let report = Report {
             game,

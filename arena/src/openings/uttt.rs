@@ -1,7 +1,7 @@
 //! UTTT lines: random openings of legal moves, and a written line parsed and checked.
 
 use mctsbot::search::{FastRng, Game};
-use mctsbot::uttt::{Board, Move};
+use mctsbot::uttt::{Board, EndRule, Move};
 use rand::RngCore;
 
 /// `plies` random legal UTTT moves; fewer if the game would end (it never does in the
@@ -25,15 +25,37 @@ pub(super) fn random_uttt(plies: u32, mut rng: FastRng) -> Vec<Move> {
     played
 }
 
+/// One ply as lines write it: `column,row`.
+fn parse_ply(word: &str) -> Option<Move> {
+    let (c, r) = word.split_once(',')?;
+    Move::from_xy(c.parse().ok()?, r.parse().ok()?)
+}
+
+/// A recorded game's UTTT line (`games.jsonl`'s `line`): `column,row` words, each legal in
+/// turn under `rule`, the game open before each (its last ply may end it).
+pub fn parse_game_line(line: &str, rule: EndRule) -> Result<Vec<Move>, String> {
+    let mut board = Board::with_end_rule(rule);
+    let mut moves = Vec::new();
+    for (k, word) in line.split_whitespace().enumerate() {
+        let mv = parse_ply(word).ok_or(format!("ply {}: {word:?} is not column,row", k + 1))?;
+        if board.outcome().is_some() {
+            return Err(format!("ply {}: {word} follows the end of the game", k + 1));
+        }
+        if !board.is_legal(mv) {
+            return Err(format!("ply {}: {word} is not legal there", k + 1));
+        }
+        board.play_move(mv);
+        moves.push(mv);
+    }
+    Ok(moves)
+}
+
 /// Parses and checks a UTTT line: legal moves that leave the game open.
 pub fn parse_uttt(line: &str) -> Result<Vec<Move>, String> {
     let mut board = Board::new();
     let mut played = Vec::new();
     for word in line.split_whitespace() {
-        let mv = word
-            .split_once(',')
-            .and_then(|(c, r)| Move::from_xy(c.parse().ok()?, r.parse().ok()?))
-            .ok_or(format!("opening {line:?}: {word:?} is not column,row"))?;
+        let mv = parse_ply(word).ok_or(format!("opening {line:?}: {word:?} is not column,row"))?;
         if !board.is_legal(mv) {
             return Err(format!("opening {line:?}: {word} is not legal there"));
         }

@@ -16,8 +16,8 @@
 
 use super::uttt_report;
 use crate::cli::ReplayArgs;
-use crate::game::stderr_name;
-use crate::game::{GameRecord, Winner};
+use crate::game::{stderr_name, GameRecord, Winner};
+use crate::openings::parse_game_line;
 use crate::options::{Options, Referee};
 use crate::record::log_word as logged;
 use mctsbot::bot::uttt::UtttSearch;
@@ -29,7 +29,6 @@ use mctsbot::uttt::{Board, EndRule, Move};
 use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::Path;
-use std::time::{Duration, Instant};
 
 /// `--iterations` of the UTTT searches unless told: about ten times what the default bot
 /// searches in CodinGame's 100 ms turn (80,000 to 110,000 iterations here; docs/uttt.md,
@@ -122,43 +121,19 @@ pub struct UtttGame {
     pub finished: bool,
 }
 
-/// `column,row` words, each legal in turn, the game open before each.
-fn parse_line(line: &str, rule: EndRule) -> Result<Vec<Move>, String> {
-    let mut board = Board::with_end_rule(rule);
-    let mut moves = Vec::new();
-    for (k, word) in line.split_whitespace().enumerate() {
-        let mv = word
-            .split_once(',')
-            .and_then(|(c, r)| Move::from_xy(c.parse().ok()?, r.parse().ok()?))
-            .ok_or(format!("ply {}: {word:?} is not column,row", k + 1))?;
-        if board.outcome().is_some() {
-            return Err(format!("ply {}: {word} follows the end of the game", k + 1));
-        }
-        if !board.is_legal(mv) {
-            return Err(format!("ply {}: {word} is not legal there", k + 1));
-        }
-        board.play_move(mv);
-        moves.push(mv);
-    }
-    Ok(moves)
-}
-
 impl UtttGame {
     /// Game `record` of the series `opts` in `dir`, with the bots' logs where they wrote
     /// them; its plies must be legal and end in its recorded result (or a fault).
     pub fn from_record(record: &GameRecord, dir: &Path, opts: &Options) -> Result<Self, String> {
         let index = record.index;
         let err = |e: String| format!("game {index}: {e}");
-        let end_rule = match opts.game {
-            Referee::UtttCodinGame => EndRule::MoreBoards,
-            _ => opts.end_rule,
-        };
+        let end_rule = opts.uttt_end_rule();
         if record.a_player > 1 {
             return Err(err(format!("a_player {} is not 0 or 1", record.a_player)));
         }
-        let moves = parse_line(&record.line, end_rule).map_err(err)?;
+        let moves = parse_game_line(&record.line, end_rule).map_err(err)?;
         let opening =
-            parse_line(&record.opening, end_rule).map_err(|e| err(format!("opening {e}")))?;
+            parse_game_line(&record.opening, end_rule).map_err(|e| err(format!("opening {e}")))?;
         if !moves.starts_with(&opening) {
             return Err(err("the line does not start with the opening".into()));
         }
@@ -491,17 +466,9 @@ pub fn replay(
             games.len(),
             game.moves.len()
         );
-        let mut last = Instant::now();
         let view = game.sides.iter().position(|&s| s == side).unwrap_or(0);
-        let plies = searches.replay(game, view as Player, |done, total| {
-            if last.elapsed() >= Duration::from_secs(5) {
-                eprintln!(
-                    "arena replay: game {}: {done}/{total} positions",
-                    game.index
-                );
-                last = Instant::now();
-            }
-        });
+        let label = format!("game {}", game.index);
+        let plies = searches.replay(game, view as Player, super::progress(label));
         let report = uttt_report::GameReport {
             game,
             plies: &plies,
@@ -530,7 +497,7 @@ mod tests {
             winner: Winner::Draw,
             end_rule: EndRule::MoreBoards,
             opening,
-            moves: parse_line(line, EndRule::MoreBoards).unwrap(),
+            moves: parse_game_line(line, EndRule::MoreBoards).unwrap(),
             logs: [BTreeMap::new(), BTreeMap::new()],
             finished: false,
         }
@@ -636,9 +603,9 @@ mod tests {
 
     #[test]
     fn a_bad_line_is_refused() {
-        let err = parse_line("4,4 4,4", EndRule::Draw).unwrap_err();
+        let err = parse_game_line("4,4 4,4", EndRule::Draw).unwrap_err();
         assert_eq!(err, "ply 2: 4,4 is not legal there");
-        let err = parse_line("4,4 x", EndRule::Draw).unwrap_err();
+        let err = parse_game_line("4,4 x", EndRule::Draw).unwrap_err();
         assert!(err.contains("not column,row"), "{err}");
     }
 }

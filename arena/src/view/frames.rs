@@ -6,7 +6,7 @@
 //! [`mctsbot::tron`]) from the game's `line`, so the page shows what the referee saw.
 
 use crate::game::GameRecord;
-use crate::openings::{letter, parse_tron};
+use crate::openings::{letter, parse_game_line, parse_tron};
 use crate::options::{Options, Referee};
 use crate::replay::Game;
 use crate::tron_codingame::random_starts;
@@ -111,27 +111,17 @@ pub fn frames(
 }
 
 fn uttt(opts: &Options, record: &GameRecord) -> Result<UtttFrames, String> {
-    let end_rule = match opts.game {
-        Referee::UtttCodinGame => mctsbot::uttt::EndRule::MoreBoards,
-        _ => opts.end_rule,
-    };
+    let end_rule = opts.uttt_end_rule();
+    let played = parse_game_line(&record.line, end_rule)
+        .map_err(|e| format!("game {}: {e}", record.index))?;
     let mut board = Board::with_end_rule(end_rule);
     let mut frames = vec![uttt_frame(&board, None)];
     let mut moves = Vec::new();
-    for (ply, word) in record.line.split_whitespace().enumerate() {
-        let mv = word
-            .split_once(',')
-            .and_then(|(c, r)| Move::from_xy(c.parse().ok()?, r.parse().ok()?))
-            .filter(|&mv| board.outcome().is_none() && board.is_legal(mv))
-            .ok_or(format!(
-                "game {}: ply {} ({word}) is not a legal move there",
-                record.index,
-                ply + 1
-            ))?;
+    for mv in played {
         board.play_move(mv);
         let (x, y) = mv.xy();
         frames.push(uttt_frame(&board, Some(y as usize * 9 + x as usize)));
-        moves.push(word.to_string());
+        moves.push(format!("{x},{y}"));
     }
     let opening = record.opening.split_whitespace().count();
     Ok(UtttFrames {
@@ -190,7 +180,12 @@ fn light_riders(record: &GameRecord, dir: &std::path::Path) -> Result<GridFrames
     let mut before = Vec::new();
     let mut heads = [0, 1].map(|p| game.start.head(p));
     for round in opening.iter().rev() {
-        heads = [0, 1].map(|p| back(heads[p], round[p]));
+        for (p, head) in heads.iter_mut().enumerate() {
+            *head = step(*head, round[p], -1, width, height).ok_or(format!(
+                "game {}: the opening walks rider {p} off the board",
+                record.index
+            ))?;
+        }
         before.push(heads);
     }
     before.reverse();
@@ -214,7 +209,7 @@ fn light_riders(record: &GameRecord, dir: &std::path::Path) -> Result<GridFrames
         let crashes = match k.checked_sub(1).map(|k| (&positions[k], game.rounds[k])) {
             Some((prev, round)) => (0..2)
                 .filter(|&p| prev.is_alive(p as u8) && !state.is_alive(p as u8))
-                .filter_map(|p| ahead(prev.head(p as u8), round[p], width, height))
+                .filter_map(|p| step(prev.head(p as u8), round[p], 1, width, height))
                 .map(cell)
                 .collect(),
             None => Vec::new(),
@@ -250,25 +245,19 @@ fn light_riders(record: &GameRecord, dir: &std::path::Path) -> Result<GridFrames
     })
 }
 
-/// The cell one step from `(x, y)` against direction `d`.
-fn back((x, y): (usize, usize), d: Direction) -> (usize, usize) {
-    match d {
-        Direction::Up => (x, y + 1),
-        Direction::Down => (x, y.wrapping_sub(1)),
-        Direction::Left => (x + 1, y),
-        Direction::Right => (x.wrapping_sub(1), y),
-    }
-}
-
-/// The cell one step from `(x, y)` in direction `d`, if it is on the board.
-fn ahead((x, y): (usize, usize), d: Direction, w: usize, h: usize) -> Option<(usize, usize)> {
-    let (x, y) = match d {
-        Direction::Up => (x, y.checked_sub(1)?),
-        Direction::Down => (x, y + 1),
-        Direction::Left => (x.checked_sub(1)?, y),
-        Direction::Right => (x + 1, y),
-    };
-    (x < w && y < h).then_some((x, y))
+/// The cell one step from `(x, y)` in direction `d` (`steps` 1), or against it (-1), if
+/// it is on the `w` x `h` board.
+fn step(
+    (x, y): (usize, usize),
+    d: Direction,
+    steps: i32,
+    w: usize,
+    h: usize,
+) -> Option<(usize, usize)> {
+    let (dx, dy) = d.offset();
+    let (x, y) = (x as i32 + steps * dx, y as i32 + steps * dy);
+    let on_board = (0..w as i32).contains(&x) && (0..h as i32).contains(&y);
+    on_board.then_some((x as usize, y as usize))
 }
 
 /// Tron Battle: the starts the referee drew for the game (from the series' seed) and the
@@ -312,7 +301,7 @@ fn battle(opts: &Options, record: &GameRecord) -> Result<GridFrames, String> {
                     ))?;
                 battle.play(d);
                 if !battle.is_alive(rider) {
-                    crashes.extend(head.and_then(|h| ahead(h, d, width, height)).map(cell));
+                    crashes.extend(head.and_then(|h| step(h, d, 1, width, height)).map(cell));
                 }
             }
         }
