@@ -30,6 +30,21 @@ fn play(test: &str, args: &[&str], entries: &str, bot_command: &str) -> (Output,
     (child.wait_with_output().unwrap(), dir)
 }
 
+/// What the person was shown, from a game that ended cleanly, checked to say each of
+/// `said`.
+fn told(out: &Output, said: &[&str]) -> String {
+    let shown = String::from_utf8_lossy(&out.stdout).into_owned();
+    let errors = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{shown}\n{errors}");
+    for said in said {
+        assert!(
+            shown.contains(said),
+            "the person was not told {said:?}:\n{shown}"
+        );
+    }
+    shown
+}
+
 fn game_row(dir: &std::path::Path) -> Value {
     let text = std::fs::read_to_string(dir.join("games.jsonl")).expect("games.jsonl");
     serde_json::from_str(text.lines().next().expect("one game")).unwrap()
@@ -55,28 +70,20 @@ fn a_person_plays_uttt_and_typos_or_illegal_moves_cost_nothing() {
         "100",
     ];
     let (out, dir) = play("uttt", &args, &entries, &bot("first_legal", ""));
-    let shown = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{shown}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    let shown = told(
+        &out,
+        &[
+            "\"foo\" is not a move",
+            "\"9 9\" is not a move",
+            "Type the column and the row",
+            "Legal: ",
+            "4 4 is not legal: that cell is taken",
+            "is not legal: its small board is not open",
+            "The bot played",
+            "You are X; you play untimed.",
+            "    0 1 2   3 4 5   6 7 8",
+        ],
     );
-    for said in [
-        "\"foo\" is not a move",
-        "\"9 9\" is not a move",
-        "Type the column and the row",
-        "Legal: ",
-        "4 4 is not legal: that cell is taken",
-        "is not legal: its small board is not open",
-        "The bot played",
-        "You are X; you play untimed.",
-        "    0 1 2   3 4 5   6 7 8",
-    ] {
-        assert!(
-            shown.contains(said),
-            "the person was not told {said:?}:\n{shown}"
-        );
-    }
     let row = game_row(&dir);
     // Every answer the seat gave was legal and in time: no faults charged to the person.
     assert_eq!(row["illegal"]["A"], 0);
@@ -103,25 +110,17 @@ fn a_person_plays_light_riders_and_is_asked_before_crashing() {
         "--game", "tron", "--map", "empty6", "--you", "second", "--seed", "1",
     ];
     let (out, dir) = play("tron", &args, &entries, &bot("rider", ""));
-    let shown = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{shown}\n{}",
-        String::from_utf8_lossy(&out.stderr)
+    told(
+        &out,
+        &[
+            "\"north\" is not a direction",
+            "Safe: ",
+            "You are rider 1 (the bot is 0)",
+            "left crashes at once. Type it again to crash anyway",
+            "You are B (player 1), moving second",
+            "The bot won: A (player 0) survived",
+        ],
     );
-    for said in [
-        "\"north\" is not a direction",
-        "Safe: ",
-        "You are rider 1 (the bot is 0)",
-        "left crashes at once. Type it again to crash anyway",
-        "You are B (player 1), moving second",
-        "The bot won: A (player 0) survived",
-    ] {
-        assert!(
-            shown.contains(said),
-            "the person was not told {said:?}:\n{shown}"
-        );
-    }
     let row = game_row(&dir);
     // The person is side B (moving second): five rounds left, then the crash confirmed.
     assert_eq!(row["a_player"], 0);

@@ -1,8 +1,7 @@
 //! `arena replay` on games the arena has just recorded between two shell riders.
 
 mod arena_common;
-use arena_common::{arena, bot, has, Run};
-use std::process::{Command, Output};
+use arena_common::{arena, bot, has, replay, stdout, Run};
 
 /// Two games of the shell rider against itself on `brackets13`: the rider that starts
 /// as player 0 wins both, so A loses game 1.
@@ -28,23 +27,6 @@ fn series(test: &str, extra: &[&str]) -> Run {
     ]
     .concat();
     arena(test, &args, &bot("rider", ""), &bot("rider", ""))
-}
-
-fn replay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arena"))
-        .arg("replay")
-        .args(args)
-        .output()
-        .expect("run arena replay")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "replay failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// The fields of a transcript, drawn as the replay draws boards (`x` walls as `#`).

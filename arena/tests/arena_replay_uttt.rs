@@ -3,9 +3,9 @@
 //! CodinGame's (`--game uttt-cg`).
 
 mod arena_common;
-use arena_common::{arena, has, Run};
+use arena_common::{arena, has, replay, stdout, Run};
 use std::path::PathBuf;
-use std::process::{Command, Output};
+use std::process::Command;
 use std::sync::OnceLock;
 
 /// The bot, built by cargo beside this test (`target/<profile>/mctsbot`): `cargo test
@@ -51,23 +51,6 @@ fn series(test: &str, referee: &str, games: &str, extra: &[&str], bot_flags: &st
     .concat();
     let bot = format!("{} --seed {{seed}} {bot_flags}", mctsbot());
     arena(test, &args, &bot, &bot)
-}
-
-fn replay(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_arena"))
-        .arg("replay")
-        .args(args)
-        .output()
-        .expect("run arena replay")
-}
-
-fn stdout(out: &Output) -> String {
-    assert!(
-        out.status.success(),
-        "replay failed:\n{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
 /// One game's rows in the replay's output: (the ply's line, its words), the ply number

@@ -1,7 +1,7 @@
 //! Runs the `arena` binary against the shell bots in `tests/bots/` and reads its results.
 
 use std::path::PathBuf;
-use std::process::Command;
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 /// What one arena run left behind (not every test file reads every field).
@@ -122,4 +122,25 @@ fn holds(value: &serde_json::Value, fields: &serde_json::Map<String, serde_json:
         Value::Array(items) => items.iter().any(|v| holds(v, fields)),
         _ => false,
     }
+}
+
+/// `arena replay ARGS`, as it ran.
+#[allow(dead_code)] // for the replay tests
+pub fn replay(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_arena"))
+        .arg("replay")
+        .args(args)
+        .output()
+        .expect("run arena replay")
+}
+
+/// The stdout of a run that must have succeeded (its stderr shown if it did not).
+#[allow(dead_code)] // for the replay tests
+pub fn stdout(out: &Output) -> String {
+    assert!(
+        out.status.success(),
+        "replay failed:\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
 }
