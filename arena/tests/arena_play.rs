@@ -148,6 +148,18 @@ fn a_person_whose_input_ends_resigns_and_bad_games_are_refused() {
     assert!(shown.contains("The bot won"), "{shown}");
     assert_eq!(game_row(&dir)["winner"], "B");
 
+    // Asked for, the person's clock is theirs: the seat shows it, the record its time.
+    let timed = [&args[..], &["--your-clock", "60000+500"]].concat();
+    let (out, dir) = play("timed", &timed, "4 4\n", &bot("first_legal", ""));
+    let shown = told(&out, &["your timebank: 60.0 s"]);
+    assert!(!shown.contains("untimed"), "{shown}");
+    let transcript = std::fs::read_to_string(dir.join("transcripts/game_0000_A.txt")).unwrap();
+    assert!(
+        transcript.contains("> settings timebank 60000"),
+        "{transcript}"
+    );
+    assert!(transcript.contains("> action move 60000"), "{transcript}");
+
     let (out, _) = play("cg", &["--game", "uttt-cg"], "", &bot("first_legal", ""));
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("a person plays uttt or tron"));
