@@ -48,15 +48,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
         &["--eval-weights", "1,1,1,1,1,1,1,1,1,1,1,1,1,1"],
     ),
     (&["--uttt-search", "alphabeta"], &["--uttt-depth", "7"]),
-    (&[], &["--uttt-search", "minimax-uct"]),
-    (
-        &["--uttt-search", "minimax-uct"],
-        &["--free-choice-plies", "31"],
-    ),
-    (
-        &["--uttt-search", "minimax-uct"],
-        &["--same-board-plies", "21"],
-    ),
     (&[], &["--playout", "win-first"]),
     (&[], &["--win-at-once", "off"]),
     (&["--uttt-eval", "playout"], &["--win-at-once", "off"]),

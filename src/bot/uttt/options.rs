@@ -367,41 +367,15 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
 const ALPHABETA_FLAGS: &[Flag<UtttConfig>] = &[
     Flag {
         name: "--uttt-search",
-        value: "mcts|alphabeta|minimax-uct",
-        needs: "mcts, alphabeta or minimax-uct",
+        value: "mcts|alphabeta",
+        needs: "mcts or alphabeta",
         help: &[
-            "MCTS-UCT, iterative-deepening alpha-beta with a Zobrist",
-            "transposition table (timed by Liang 2017's Table 4.1), or",
-            "UCT with minimax backups of the network's values [mcts]",
+            "MCTS-UCT, or iterative-deepening alpha-beta with a Zobrist",
+            "transposition table, timed by Liang 2017's Table 4.1",
+            "[mcts]",
         ],
         set: |c, v| {
             c.play.search = v.parse()?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--free-choice-plies",
-        value: "N",
-        needs: "plies",
-        help: &[
-            "minimax-uct: before ply N, leave out moves that send the",
-            "opponent to a closed board (a free choice), unless all do [0]",
-        ],
-        set: |c, v| {
-            c.play.free_choice_plies = v.number()?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--same-board-plies",
-        value: "N",
-        needs: "plies",
-        help: &[
-            "minimax-uct: before ply N, sent to an empty board, play only",
-            "the cell that sends the opponent back to it [0]",
-        ],
-        set: |c, v| {
-            c.play.same_board_plies = v.number()?;
             Ok(())
         },
     },

@@ -118,7 +118,7 @@ impl GamePlayer for UtttPlayer {
         let clock = request.clock;
         let bank = clock.usable_bank(request.bank_ms);
         let budget = match request.config.uttt.play.search {
-            UtttSearchKind::Mcts | UtttSearchKind::MinimaxUct => {
+            UtttSearchKind::Mcts => {
                 timeman::budget(clock, bank, self.moves_made, legal.len() as u32)
             }
             UtttSearchKind::AlphaBeta => {

@@ -3,14 +3,13 @@
 //! player, the CodinGame player and the bench.
 
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchResult};
-use crate::search::minimax_uct::{MinimaxConfig, MinimaxUct};
 use crate::search::parallel::RootParallel;
 use crate::search::tree::{MoveInfo, Proof, Selection, TreeConfig};
 use crate::search::{FinalMove, Limits, Search, SearchStats};
 use crate::uttt::alphabeta::KeyedBoard;
 use crate::uttt::evaluate::{EvalKind, Weights};
+use crate::uttt::NetworkValue;
 use crate::uttt::{Board, EarlyTermination, Move, Playout};
-use crate::uttt::{NetworkChildren, NetworkValue};
 
 /// The UTTT search: UCT with C = 0.5 (0.590 ± 0.064 against 1.0), leaves expanded after
 /// 16 play-outs (as strong as 2, five times fewer nodes), the max-robust final move
@@ -41,24 +40,12 @@ pub const UTTT_PRIOR_BIAS: f32 = 0.2;
 /// at 2000/100; docs/uttt.md).
 pub const NETWORK_PRIOR_VISITS: u32 = 10;
 
-/// UCT with minimax backups over the network: C = 0.5 as the tree's UCT, an unvisited
-/// child's exploration term 0.4, 8 million nodes of 16 bytes (the kept subtree is
-/// copied to the front at each turn, so a game never holds more).
-pub const MINIMAX_UCT: MinimaxConfig = MinimaxConfig {
-    exploration: 0.5,
-    first_play_urgency: 0.4,
-    max_nodes: 8_000_000,
-};
-
 /// Which search plays UTTT.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UtttSearchKind {
     Mcts,
     /// Iterative-deepening alpha-beta over the evaluation (Liang 2017's minimax).
     AlphaBeta,
-    /// UCT with minimax backups, every new child valued by the network
-    /// ([`crate::search::minimax_uct`]).
-    MinimaxUct,
 }
 
 impl std::str::FromStr for UtttSearchKind {
@@ -67,10 +54,7 @@ impl std::str::FromStr for UtttSearchKind {
         match name {
             "mcts" => Ok(UtttSearchKind::Mcts),
             "alphabeta" => Ok(UtttSearchKind::AlphaBeta),
-            "minimax-uct" => Ok(UtttSearchKind::MinimaxUct),
-            _ => Err(format!(
-                "unknown UTTT search {name:?}: mcts, alphabeta or minimax-uct"
-            )),
+            _ => Err(format!("unknown UTTT search {name:?}: mcts or alphabeta")),
         }
     }
 }
@@ -100,12 +84,6 @@ pub struct UtttPlay {
     /// A position whose player to move can win the game with one move counts as won for
     /// it ([`crate::uttt::Board::mover_wins_at_once`]).
     pub wins_at_once: bool,
-    /// `minimax-uct`: until this ply, moves that give the opponent a free choice of board
-    /// are left out ([`NetworkChildren::free_choice_plies`]).
-    pub free_choice_plies: u32,
-    /// `minimax-uct`: until this ply, sent to an empty board, only the move back to it
-    /// ([`NetworkChildren::same_board_plies`]).
-    pub same_board_plies: u32,
 }
 
 impl Default for UtttPlay {
@@ -123,8 +101,6 @@ impl Default for UtttPlay {
             network_prior_visits: Some(NETWORK_PRIOR_VISITS),
             // 218/16/166 in 400 games against it off (0.565, CodinGame's rule, 100 ms).
             wins_at_once: true,
-            free_choice_plies: 0,
-            same_board_plies: 0,
         }
     }
 }
@@ -152,8 +128,6 @@ pub enum UtttSearch {
     Mcts(RootParallel<Board, Playout>),
     /// MCTS whose leaves the network values.
     Network(RootParallel<Board, NetworkValue>),
-    /// UCT with minimax backups of the network's values (one thread).
-    Minimax(Box<MinimaxUct<Board, NetworkChildren>>),
     AlphaBeta {
         /// Kept for the whole game: its transposition table holds for later positions.
         search: Box<AlphaBeta<KeyedBoard, Weights>>,
@@ -199,11 +173,6 @@ impl UtttSearch {
                 seed,
                 threads,
             )),
-            (UtttSearchKind::MinimaxUct, _) => {
-                let mut values = NetworkChildren::new(play.wins_at_once, play.free_choice_plies);
-                values.same_board_plies = play.same_board_plies;
-                UtttSearch::Minimax(Box::new(MinimaxUct::new(board, MINIMAX_UCT, values)))
-            }
             (UtttSearchKind::AlphaBeta, _) => UtttSearch::AlphaBeta {
                 search: Box::new(AlphaBeta::new(
                     AlphaBetaConfig {
@@ -224,7 +193,6 @@ impl UtttSearch {
         match self {
             UtttSearch::Mcts(trees) => trees.reroot(board),
             UtttSearch::Network(trees) => trees.reroot(board),
-            UtttSearch::Minimax(tree) => tree.reroot(board),
             UtttSearch::AlphaBeta { root, result, .. } => {
                 *root = KeyedBoard::new(board);
                 *result = None;
@@ -240,7 +208,6 @@ impl UtttSearch {
         match self {
             UtttSearch::Mcts(trees) => trees.best_move(),
             UtttSearch::Network(trees) => trees.best_move(),
-            UtttSearch::Minimax(tree) => tree.best_move(),
             UtttSearch::AlphaBeta { result, .. } => {
                 let result = result.as_ref()?;
                 let proven = result.is_proven();
@@ -264,7 +231,7 @@ impl UtttSearch {
         match self {
             UtttSearch::Mcts(trees) => trees.threads(),
             UtttSearch::Network(trees) => trees.threads(),
-            UtttSearch::Minimax(_) | UtttSearch::AlphaBeta { .. } => 1,
+            UtttSearch::AlphaBeta { .. } => 1,
         }
     }
 
@@ -296,11 +263,6 @@ impl std::fmt::Debug for UtttSearch {
                 .field("evaluator", trees.evaluator())
                 .field("threads", &trees.threads())
                 .finish(),
-            UtttSearch::Minimax(tree) => f
-                .debug_struct("Minimax")
-                .field("config", tree.config())
-                .field("values", tree.values())
-                .finish(),
             UtttSearch::AlphaBeta { search, .. } => f
                 .debug_struct("AlphaBeta")
                 .field("config", search.config())
@@ -316,7 +278,6 @@ impl Search for UtttSearch {
         match self {
             UtttSearch::Mcts(trees) => trees.search(limits),
             UtttSearch::Network(trees) => trees.search(limits),
-            UtttSearch::Minimax(tree) => tree.search(limits),
             UtttSearch::AlphaBeta {
                 search,
                 root,
@@ -329,7 +290,7 @@ impl Search for UtttSearch {
         match self {
             UtttSearch::Mcts(trees) => trees.final_move_settled(),
             UtttSearch::Network(trees) => trees.final_move_settled(),
-            UtttSearch::Minimax(_) | UtttSearch::AlphaBeta { .. } => true,
+            UtttSearch::AlphaBeta { .. } => true,
         }
     }
 }
@@ -346,7 +307,7 @@ mod tests {
         match UtttSearch::new(tree, play, 1, Board::new(), 1) {
             UtttSearch::Mcts(trees) => trees.config().prior_visits,
             UtttSearch::Network(trees) => trees.config().prior_visits,
-            UtttSearch::Minimax(_) | UtttSearch::AlphaBeta { .. } => unreachable!("MCTS asked"),
+            UtttSearch::AlphaBeta { .. } => unreachable!("MCTS asked"),
         }
     }
 
