@@ -4,7 +4,9 @@
 //! `action move BANK`, think at the same time, and both moves apply at once.
 //!
 //! A rider keeps its current direction when its bot answers late, `pass`, an unknown
-//! word, or (after round 0) the reverse of its direction. The direction before any
+//! word, or (after round 0) the reverse of its direction. A late answer (or none) from a
+//! rider with no safe move left is still a timeout, as the engine counts it, with a note
+//! in the transcript (`no move left`): some bots say nothing when every move crashes. The direction before any
 //! answer faces the opponent's start (player 0 on the left of a default board faces
 //! right, player 1 left): the transcripts don't show the engine's choice because both
 //! bots answered in round 0, and facing each other keeps the two sides mirror images of
@@ -35,6 +37,10 @@ pub fn initial_direction(me: (u32, u32), other: (u32, u32)) -> Direction {
         Direction::Up
     }
 }
+
+/// The transcript's note on a fault (a late answer or none) of a rider that had no safe
+/// move left.
+pub const NO_MOVE_LEFT: &str = "no move left: every move crashed";
 
 /// Plays one game between the setup's bots.
 // Long by choice: the engine's game loop as the riddles engine runs it (settings, opening,
@@ -90,7 +96,13 @@ pub fn play(setup: &GameSetup) -> GameRecord {
         }
         for p in 0..2 {
             let seat = &mut seats[p];
-            if let Asked::Answer(text) = seat.answer(sent[p]) {
+            let asked = seat.answer(sent[p]);
+            if matches!(asked, Asked::Fault) && state.safe_moves(p as u8).is_empty() {
+                // Lost whatever it answered: some bots stay silent when every move crashes,
+                // and a series scored without its timeout games must tell those apart.
+                seat.note(NO_MOVE_LEFT);
+            }
+            if let Asked::Answer(text) = asked {
                 match parse_tron_answer(&text) {
                     Some(answer) => match answer.0 {
                         Some(d) if round > 0 && d == dirs[p].opposite() => {

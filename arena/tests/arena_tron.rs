@@ -103,7 +103,28 @@ fn silent_rider_keeps_its_direction_and_times_out() {
     has(&run.json, "\"crashes\": {\"A\": 0, \"B\": 0}");
     lacks(&run.json, "\"winner\": \"B\"");
     lacks(&run.json, "\"timeouts\": {\"A\": 0, \"B\": 0}");
+    // It ran into a wall with moves to its sides: its timeouts are real ones.
+    assert!(!run.transcript(0, "B").contains("no move left"));
     assert!(run.took < Duration::from_secs(5), "{:?}", run.took);
+}
+
+#[test]
+fn a_rider_silent_with_no_move_left_is_noted() {
+    // Boxed in, the quiet rider answers nothing: a timeout, as the engine counts it, and a
+    // note that every move crashed, so that a series can leave out only the real ones.
+    let run = arena(
+        "boxed",
+        &args(&["--games", "2", "--seed", "9", "--map", "rooms16"]),
+        &bot("rider", "quiet-boxed"),
+        &bot("rider", ""),
+    );
+    let quiet = [run.transcript(0, "A"), run.transcript(1, "A")].concat();
+    assert!(
+        quiet.contains("# no answer in time\n# no move left: every move crashed\n"),
+        "{quiet}"
+    );
+    let answering = [run.transcript(0, "B"), run.transcript(1, "B")].concat();
+    assert!(!answering.contains("# no"), "{answering}");
 }
 
 #[test]

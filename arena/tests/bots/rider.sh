@@ -1,6 +1,8 @@
 #!/bin/sh
 # Light Riders test bot: moves to the first free neighbour in the order up, right,
-# down, left (or "up" into a wall when boxed in).
+# down, left (or "up" into a wall when boxed in; with the argument quiet-boxed, no answer
+# when boxed in, as some bots do).
+quiet_boxed=$1
 id=0
 w=16
 field=
@@ -27,6 +29,7 @@ while read -r a b c d; do
         y=$((me / w))
         h=$((n / w))
         ans=up
+        found=
         for dir in up right down left; do
             case $dir in
             up) nx=$x ny=$((y - 1)) ;;
@@ -38,10 +41,14 @@ while read -r a b c d; do
                 eval "v=\$f$((ny * w + nx))"
                 if [ "$v" = . ]; then
                     ans=$dir
+                    found=1
                     break
                 fi
             fi
         done
+        if [ -z "$found" ] && [ "$quiet_boxed" = quiet-boxed ]; then
+            continue
+        fi
         echo "$ans"
         ;;
     esac
