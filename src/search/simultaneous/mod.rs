@@ -22,7 +22,8 @@ pub use answer::RootAction;
 pub use policy::SimPolicy;
 
 use super::{
-    reward_for, Evaluator, FastRng, FinalMove, Guidance, Limits, SearchStats, SimGame, TreePolicy,
+    reward_for, Contempt, Evaluator, FastRng, FinalMove, Guidance, Limits, SearchStats, SimGame,
+    TreePolicy,
 };
 use crate::game::{Outcome, Player};
 use arena::{Cell, Node, NO_CHILD, ROOT};
@@ -41,9 +42,9 @@ pub struct SimConfig {
     /// How each player's UCB selection uses the evaluator's move values (the UCB
     /// policies only: see [`SimPolicy::can_be_guided`]).
     pub guidance: Guidance,
-    /// Player 0's reward for a drawn game: one half, moved by the contempt for draws of
-    /// the player the search plays for (the search itself treats both players alike).
-    pub draw_reward0: f32,
+    /// What a drawn game is worth, by the contempt for draws of the player the search
+    /// plays for (the search itself treats both players alike).
+    pub contempt: Contempt,
 }
 
 impl SimConfig {
@@ -56,7 +57,7 @@ impl SimConfig {
             expand_visits: 1,
             max_nodes,
             guidance: Guidance::Uct,
-            draw_reward0: 0.5,
+            contempt: Contempt::NONE,
         }
     }
 }
@@ -132,7 +133,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     #[inline(always)]
     fn reward0(&self, outcome: Outcome) -> f32 {
         match outcome {
-            Outcome::Draw => self.config.draw_reward0,
+            Outcome::Draw => self.config.contempt.draw_reward0(),
             won => won.reward_for(0),
         }
     }

@@ -26,7 +26,8 @@ pub use super::bandit::{rave_beta, Selection};
 pub(crate) use super::root_move::proof_value;
 pub use super::root_move::{candidates, choose, is_max_robust, MoveInfo, Proof};
 use super::{
-    Evaluator, FastRng, FinalMove, Game, Guidance, Limits, Search, SearchStats, TreePolicy,
+    Contempt, Evaluator, FastRng, FinalMove, Game, Guidance, Limits, Search, SearchStats,
+    TreePolicy,
 };
 use crate::game::Outcome;
 use rand::SeedableRng;
@@ -60,8 +61,9 @@ pub struct TreeConfig {
     /// How selection uses the evaluator's move values (with UCB1 or UCB1-Tuned, not RAVE).
     pub guidance: Guidance,
     /// Contempt for a draw: the player to move where the tree was made (the bot) counts
-    /// one as 0.5 − this, the opponent as 0.5 + this (0: half a win to both). A reward of
-    /// exactly one half (a drawn play-out or position, a proven draw) is taken for a draw.
+    /// one as 0.5 − this, the opponent as 0.5 + this (0: half a win to both), as the
+    /// tree's [`crate::search::Contempt`]. A reward of exactly one half (a drawn play-out
+    /// or position, a proven draw) is taken for a draw.
     pub contempt: f32,
 }
 
@@ -90,15 +92,13 @@ pub struct Tree<G: Game, E> {
     /// GRAVE: for each player to move, the node of the current descent whose AMAF values
     /// that player's choices use (see [`TreeConfig::grave_reference`]).
     grave_sources: [u32; 2],
-    /// A draw's reward for player 0 with [`TreeConfig::contempt`]. Fixed when the tree is
-    /// made, so that pondering, which roots the tree at the opponent's position, keeps
-    /// the bot's view.
-    draw_reward0: f32,
+    /// [`TreeConfig::contempt`] for the player to move where the tree was made.
+    contempt: Contempt,
 }
 
 impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
     pub fn new(root: G, config: TreeConfig, evaluator: E, seed: u64) -> Self {
-        let draw_reward0 = super::reward_for(root.to_move(), 0.5 - config.contempt);
+        let contempt = Contempt::new(config.contempt, root.to_move());
         let mut tree = Tree {
             root_state: root,
             reuses_values: evaluator.is_deterministic(),
@@ -116,7 +116,7 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
             path: Vec::with_capacity(128),
             moves: Vec::with_capacity(128),
             grave_sources: [0; 2],
-            draw_reward0,
+            contempt,
         };
         tree.reset_root();
         tree
@@ -236,7 +236,7 @@ impl<G: Game, E: Evaluator<G> + TreePolicy<G>> Tree<G, E> {
             }
         }
         let reward0 = if reward0 == 0.5 {
-            self.draw_reward0
+            self.contempt.draw_reward0()
         } else {
             reward0
         };
