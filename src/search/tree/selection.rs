@@ -1,10 +1,9 @@
 //! Selection: the rule that scores a node's children ([`SelectionRule`]: UCB1, UCB1-Tuned,
-//! RAVE/GRAVE, Progressive Bias; UCT-ULM before any of them), resolved once from the [`TreeConfig`], and the
-//! scans that apply it.
+//! RAVE/GRAVE, Progressive Bias; UCT-ULM's untried children before any of them), resolved
+//! once from the [`TreeConfig`], and the scans that apply it.
 
 use super::arena::{Amaf, Node};
-use super::Selection;
-use super::{Tree, TreeConfig};
+use super::{Selection, Tree, TreeConfig};
 use crate::search::bandit::{exploration_from_ln, fast_ln, rave_beta, ucb1_tuned_bonus};
 use crate::search::root_move::Proof;
 use crate::search::{progressive_bias, Evaluator, Game, Guidance, TreePolicy};
