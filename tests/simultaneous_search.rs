@@ -2,7 +2,7 @@
 
 use mctsbot::game::{Outcome, Player};
 use mctsbot::search::simultaneous::{SimConfig, SimPolicy, SimSearch};
-use mctsbot::search::{Evaluator, FastRng, FinalMove, Limits, SimGame, TreePolicy};
+use mctsbot::search::{Contempt, Evaluator, FastRng, FinalMove, Limits, SimGame, TreePolicy};
 use rand::SeedableRng;
 
 // The settings Lanctot et al. (2013) tuned for Tron (Table 4).
@@ -514,9 +514,12 @@ const DRAW_OR_LESS: &[&[f32]] = &[&[0.5, 0.5], &[0.45, 0.45]];
 
 #[test]
 fn contempt_for_draws_prefers_a_slightly_worse_position_to_a_sure_draw() {
-    for (draw_reward0, expected) in [(0.5, 0), (0.4, 1), (0.55, 0)] {
+    // Draws worth 0.5, 0.4 and 0.55 to player 0.
+    for (contempt, expected) in [(0.0, 0), (0.1, 1), (-0.05, 0)] {
+        let contempt = Contempt::new(contempt, 0);
+        let draw_reward0 = contempt.draw_reward0();
         let config = SimConfig {
-            draw_reward0,
+            contempt,
             ..SimConfig::new(DUCT, MAX_NODES)
         };
         let search = searched(MatrixGame::new(DRAW_OR_LESS), config, 3_000);

@@ -323,7 +323,7 @@ mod predictive_expansion {
 }
 
 mod space_score {
-    use mctsbot::search::{Evaluator, FastRng};
+    use mctsbot::search::{Contempt, Evaluator, FastRng};
     use mctsbot::tron::playout::{SpaceScore, DEFAULT_SPACE_WEIGHTS};
     use mctsbot::tron::{PlayoutPolicy, TronState};
     use rand::SeedableRng;
@@ -332,7 +332,7 @@ mod space_score {
         steps: 0,
         scale: 400.0,
         weights: DEFAULT_SPACE_WEIGHTS,
-        draw_reward0: 0.5,
+        contempt: Contempt::NONE,
     };
 
     #[test]
@@ -393,8 +393,9 @@ mod space_score {
     #[test]
     fn separated_riders_with_equal_space_are_worth_the_draws_reward() {
         let even = TronState::from_diagram("0..#1..\n...#...").unwrap();
+        // Rider 0 searched for with a contempt of 0.1: a draw is worth 0.4 to it.
         let contempt = SpaceScore {
-            draw_reward0: 0.4,
+            contempt: Contempt::new(0.1, 0),
             ..SCORE
         };
         assert_eq!(contempt.reward(&even), 0.4);

@@ -41,6 +41,33 @@ pub fn reward_for(player: Player, reward0: f32) -> f32 {
     }
 }
 
+/// Contempt for draws, as what a draw is worth: one half, moved by the contempt of the
+/// player the search plays for, who counts a draw as 0.5 − contempt (the opponent as
+/// 0.5 + contempt). Fixed for that player, so that a search rooted at the opponent's turn
+/// (pondering) keeps the bot's view.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contempt {
+    draw_reward0: f32,
+}
+
+impl Contempt {
+    /// No contempt: a draw is half a win to both.
+    pub const NONE: Contempt = Contempt { draw_reward0: 0.5 };
+
+    /// `plays_for` counts a draw as `0.5 − contempt`.
+    pub fn new(contempt: f32, plays_for: Player) -> Self {
+        Contempt {
+            draw_reward0: reward_for(plays_for, 0.5 - contempt),
+        }
+    }
+
+    /// Player 0's reward for a draw.
+    #[inline(always)]
+    pub fn draw_reward0(self) -> f32 {
+        self.draw_reward0
+    }
+}
+
 /// A uniformly random number in `0..n` (`n > 0`), by multiply-shift: one multiplication,
 /// no division, a bias below 2^-24 for the small ranges that games use.
 #[inline(always)]

@@ -1,18 +1,105 @@
-//! Root parallelism (Chaslot, Winands and van den Herik 2008): one independent tree per
+//! Root parallelism (Chaslot, Winands and van den Herik 2008): one independent search per
 //! thread, all from the same root with different seeds, searched at the same time; the
-//! move is chosen from their root statistics added up (visits summed, means weighted by
-//! visits, a proof found by any tree taken as it is). Nothing is shared while searching,
+//! move is chosen from their root statistics added up. Nothing is shared while searching,
 //! so the play-out loop keeps its single-thread speed, and with one thread this is the
-//! plain tree, move for move.
+//! plain search, move for move.
+//!
+//! [`RootParallelSearch`] holds the searches of any kind ([`RootSearch`]); what adds up
+//! their root statistics is the search's own: here the sequential tree's ([`RootParallel`]:
+//! visits summed, means weighted by visits, a proof found by any tree taken as it is),
+//! and [`crate::search::simultaneous::root_parallel`] the decoupled search's.
 
 use super::tree::{
     candidates, choose, is_max_robust, proof_value, MoveInfo, Proof, Tree, TreeConfig,
 };
 use super::{Evaluator, Game, Limits, Search, SearchStats, TreePolicy};
 
-/// Trees searching the same root on their own threads.
-pub struct RootParallel<G: Game, E> {
-    trees: Vec<Tree<G, E>>,
+/// What [`RootParallelSearch`] needs of one search: to search and to move its root.
+pub trait RootSearch: Send {
+    type Position;
+    fn search(&mut self, limits: Limits) -> SearchStats;
+    /// Moves the root to `new_root`; whether the subtree there was kept.
+    fn reroot(&mut self, new_root: &Self::Position) -> bool;
+}
+
+/// Searches of the same root on their own threads.
+pub struct RootParallelSearch<S> {
+    searches: Vec<S>,
+}
+
+/// Sequential trees searching the same root on their own threads.
+pub type RootParallel<G, E> = RootParallelSearch<Tree<G, E>>;
+
+impl<S: RootSearch> RootParallelSearch<S> {
+    /// `threads` searches (at least one), search `k` made by `make` with seed `seed + k`.
+    pub fn seeded(seed: u64, threads: usize, make: impl FnMut(u64) -> S) -> Self {
+        let searches = (0..threads.max(1) as u64)
+            .map(|k| seed.wrapping_add(k))
+            .map(make)
+            .collect();
+        RootParallelSearch { searches }
+    }
+
+    pub fn threads(&self) -> usize {
+        self.searches.len()
+    }
+
+    /// The searches, the first the one on this thread.
+    pub fn searches(&self) -> &[S] {
+        &self.searches
+    }
+
+    /// Searches every one to `limits` at once, the first on this thread, each other on its
+    /// own thread; iterations, play-outs and nodes are the searches' sums.
+    pub fn search(&mut self, limits: Limits) -> SearchStats {
+        let (first, rest) = self
+            .searches
+            .split_first_mut()
+            .expect("at least one search");
+        std::thread::scope(|scope| {
+            let others: Vec<_> = rest
+                .iter_mut()
+                .map(|s| scope.spawn(move || s.search(limits)))
+                .collect();
+            let mut stats = first.search(limits);
+            for other in others {
+                let other = other.join().expect("a search thread panicked");
+                stats.iterations += other.iterations;
+                stats.playouts += other.playouts;
+                stats.nodes += other.nodes;
+                stats.tree_full |= other.tree_full;
+            }
+            stats
+        })
+    }
+
+    /// Moves every search's root to `new_root`; whether the first kept its subtree (they
+    /// all saw the same moves).
+    pub fn reroot_all(&mut self, new_root: &S::Position) -> bool {
+        let kept: Vec<bool> = self
+            .searches
+            .iter_mut()
+            .map(|s| s.reroot(new_root))
+            .collect();
+        kept[0]
+    }
+}
+
+impl<G, E> RootSearch for Tree<G, E>
+where
+    G: Game + Send,
+    G::Move: Send,
+    E: Evaluator<G> + TreePolicy<G> + Send,
+{
+    type Position = G;
+
+    fn search(&mut self, limits: Limits) -> SearchStats {
+        Tree::search(self, limits)
+    }
+
+    fn reroot(&mut self, new_root: &G) -> bool {
+        Tree::reroot(self, new_root.clone())
+    }
 }
 
 impl<G, E> RootParallel<G, E>
@@ -23,45 +110,29 @@ where
 {
     /// `threads` trees (at least one) rooted at `root`, tree `k` seeded `seed + k`.
     pub fn new(root: G, config: TreeConfig, evaluator: E, seed: u64, threads: usize) -> Self {
-        let trees = (0..threads.max(1) as u64)
-            .map(|k| {
-                Tree::new(
-                    root.clone(),
-                    config,
-                    evaluator.clone(),
-                    seed.wrapping_add(k),
-                )
-            })
-            .collect();
-        RootParallel { trees }
-    }
-
-    pub fn threads(&self) -> usize {
-        self.trees.len()
+        Self::seeded(seed, threads, |seed| {
+            Tree::new(root.clone(), config, evaluator.clone(), seed)
+        })
     }
 
     pub fn config(&self) -> &TreeConfig {
-        self.trees[0].config()
+        self.searches()[0].config()
     }
 
     pub fn evaluator(&self) -> &E {
-        self.trees[0].evaluator()
+        self.searches()[0].evaluator()
     }
 
     /// Moves every tree's root to `new_root` (see [`Tree::reroot`]); whether the first
     /// tree kept anything (they all saw the same moves).
     pub fn reroot(&mut self, new_root: G) -> bool {
-        let mut kept = Vec::with_capacity(self.trees.len());
-        for tree in &mut self.trees {
-            kept.push(tree.reroot(new_root.clone()));
-        }
-        kept[0]
+        self.reroot_all(&new_root)
     }
 
     /// The root's moves with the trees' statistics added up, most visited first.
     pub fn root_moves(&self) -> Vec<MoveInfo<G::Move>> {
         let mut merged: Vec<(MoveInfo<G::Move>, f64)> = Vec::new();
-        for tree in &self.trees {
+        for tree in self.searches() {
             for m in tree.root_moves() {
                 let weighted = m.value as f64 * m.visits as f64;
                 match merged.iter_mut().find(|(seen, _)| seen.mv == m.mv) {
@@ -97,32 +168,6 @@ where
     }
 }
 
-/// Runs `search` on every one of `searches` at once, the first on this thread, each on
-/// its own thread, and adds up their statistics.
-pub fn search_all<S: Send>(
-    searches: &mut [S],
-    limits: Limits,
-    search: impl Fn(&mut S, Limits) -> SearchStats + Sync,
-) -> SearchStats {
-    let (first, rest) = searches.split_first_mut().expect("at least one search");
-    let search = &search;
-    std::thread::scope(|scope| {
-        let others: Vec<_> = rest
-            .iter_mut()
-            .map(|s| scope.spawn(move || search(s, limits)))
-            .collect();
-        let mut stats = search(first, limits);
-        for other in others {
-            let other = other.join().expect("a search thread panicked");
-            stats.iterations += other.iterations;
-            stats.playouts += other.playouts;
-            stats.nodes += other.nodes;
-            stats.tree_full |= other.tree_full;
-        }
-        stats
-    })
-}
-
 impl<G, E> Search for RootParallel<G, E>
 where
     G: Game + Send,
@@ -132,7 +177,7 @@ where
     /// Searches every tree to `limits`, the first on this thread; iterations and nodes
     /// are the trees' sums.
     fn search(&mut self, limits: Limits) -> SearchStats {
-        search_all(&mut self.trees, limits, |tree, limits| tree.search(limits))
+        RootParallelSearch::search(self, limits)
     }
 
     fn final_move_settled(&self) -> bool {

@@ -7,7 +7,7 @@ use super::direction::NTH_BIT;
 use super::{evaluate, space, TronState};
 use crate::game::{Outcome, Player};
 use crate::search::alphabeta::Score;
-use crate::search::{random_below, Evaluator, FastRng, TreePolicy};
+use crate::search::{random_below, Contempt, Evaluator, FastRng, TreePolicy};
 
 /// Which evaluation a play-out cut-off uses while the riders still share space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,9 +64,9 @@ pub struct SpaceScore {
     /// The weight of each of [`Space::features`](evaluate::Space::features) in the score:
     /// [`DEFAULT_SPACE_WEIGHTS`] is the alpha-beta evaluation's.
     pub weights: [f32; evaluate::FEATURES],
-    /// Player 0's reward for separated riders with equal space (a draw): one half, moved
-    /// by the contempt for draws of the rider the search plays for.
-    pub draw_reward0: f32,
+    /// What separated riders with equal space (a draw) are worth, by the contempt for
+    /// draws of the rider the search plays for.
+    pub contempt: Contempt,
 }
 
 impl SpaceScore {
@@ -76,7 +76,7 @@ impl SpaceScore {
         if space.separated {
             let lead = space.fillable[0] as f32 - space.fillable[1] as f32;
             if lead == 0.0 {
-                return self.draw_reward0;
+                return self.contempt.draw_reward0();
             }
             0.5 + 0.5 * (lead / 2.0).tanh()
         } else {
@@ -240,7 +240,7 @@ impl PlayoutPolicy {
                 round(state, rng);
             }
             return match state.outcome() {
-                Some(Outcome::Draw) => score.draw_reward0,
+                Some(Outcome::Draw) => score.contempt.draw_reward0(),
                 Some(won) => won.reward_for(0),
                 None => score.reward(state),
             };

@@ -7,7 +7,7 @@ use crate::bot::flags::{contempt, final_move, numbers, on_off, Flag, Section};
 use crate::game::Player;
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
-use crate::search::{FinalMove, Guidance};
+use crate::search::{Contempt, FinalMove, Guidance};
 use crate::tron::battle::{BattleConfig, RegionLead, Rivals};
 use crate::tron::learned::{Extraction, MoveKnowledge};
 use crate::tron::playout::{SpaceScore, DEFAULT_SPACE_WEIGHTS};
@@ -271,7 +271,7 @@ impl Default for TronConfig {
                 steps: 0,
                 scale: 400.0,
                 weights: DEFAULT_SPACE_WEIGHTS,
-                draw_reward0: 0.5,
+                contempt: Contempt::NONE,
             },
             final_move: None,
             endgame: true,
@@ -291,7 +291,7 @@ impl TronConfig {
     /// search read it.
     pub fn for_rider(&self, me: Player) -> TronConfig {
         let mut config = *self;
-        config.space_score.draw_reward0 = crate::search::reward_for(me, 0.5 - self.contempt);
+        config.space_score.contempt = Contempt::new(self.contempt, me);
         config
     }
 
@@ -351,7 +351,7 @@ impl TronConfig {
             max_nodes: self.max_nodes,
             expand_visits: self.expand_visits,
             guidance: self.selection.guidance(),
-            draw_reward0: self.space_score.draw_reward0,
+            contempt: self.space_score.contempt,
         })
     }
 
@@ -826,17 +826,17 @@ mod tests {
         let tron = Config::from_args(&["--tron-contempt", "0.2"]).unwrap().tron;
         for (me, draw_reward0) in [(0, 0.3), (1, 0.7)] {
             let config = tron.for_rider(me);
-            assert!((config.space_score.draw_reward0 - draw_reward0).abs() < 1e-6);
+            assert!((config.space_score.contempt.draw_reward0() - draw_reward0).abs() < 1e-6);
             assert_eq!(
-                config.sim_config().unwrap().draw_reward0,
-                config.space_score.draw_reward0
+                config.sim_config().unwrap().contempt,
+                config.space_score.contempt
             );
             assert_eq!(config.tree_config().contempt, 0.2);
         }
         let by_default = Config::default().tron.for_rider(1);
-        assert!((by_default.space_score.draw_reward0 - 0.6).abs() < 1e-6);
+        assert!((by_default.space_score.contempt.draw_reward0() - 0.6).abs() < 1e-6);
         let none = Config::from_args(&["--tron-contempt", "0"]).unwrap().tron;
-        assert_eq!(none.for_rider(1).space_score.draw_reward0, 0.5);
+        assert_eq!(none.for_rider(1).space_score.contempt, Contempt::NONE);
         let err = Config::from_args(&["--tron-contempt", "0.7"]).unwrap_err();
         assert!(err.contains("--tron-contempt"), "{err}");
     }

@@ -9,17 +9,25 @@
 //! [`SimConfig::expand_visits`] times, until [`SimConfig::max_nodes`]; before that, and
 //! after, the search plays out from the frontier.
 //! States are not stored: each iteration replays the joint moves from a copy of the root.
+//!
+//! The parts: `arena` (nodes, cells and tree reuse), `policy` (each player's bandit) and
+//! `answer` (the root's moves and the move to play); here, the settings and the iteration.
 
+mod answer;
+mod arena;
 mod policy;
 pub mod root_parallel;
 
+pub use answer::RootAction;
 pub use policy::SimPolicy;
 
 use super::{
-    reward_for, Evaluator, FastRng, FinalMove, Guidance, Limits, SearchStats, SimGame, TreePolicy,
+    reward_for, Contempt, Evaluator, FastRng, FinalMove, Guidance, Limits, SearchStats, SimGame,
+    TreePolicy,
 };
 use crate::game::{Outcome, Player};
-use policy::{final_distribution, sample_index, ActionStats, Guide};
+use arena::{Cell, Node, NO_CHILD, ROOT};
+use policy::{ActionStats, Guide};
 
 /// Which selection rule and final-move rule the search uses, and its memory bound.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -34,9 +42,9 @@ pub struct SimConfig {
     /// How each player's UCB selection uses the evaluator's move values (the UCB
     /// policies only: see [`SimPolicy::can_be_guided`]).
     pub guidance: Guidance,
-    /// Player 0's reward for a drawn game: one half, moved by the contempt for draws of
-    /// the player the search plays for (the search itself treats both players alike).
-    pub draw_reward0: f32,
+    /// What a drawn game is worth, by the contempt for draws of the player the search
+    /// plays for (the search itself treats both players alike).
+    pub contempt: Contempt,
 }
 
 impl SimConfig {
@@ -49,72 +57,7 @@ impl SimConfig {
             expand_visits: 1,
             max_nodes,
             guidance: Guidance::Uct,
-            draw_reward0: 0.5,
-        }
-    }
-}
-
-/// A reply counts in a worst-reply value once it has this share of the action's visits
-/// (as a divisor: 1/50): fewer say little about it.
-const REPLY_SHARE_DIVISOR: u32 = 50;
-
-/// What the search knows about one of a player's root moves, for logs and tests.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct RootAction<M> {
-    pub mv: M,
-    pub visits: u32,
-    /// The mean reward of this move for the player who makes it.
-    pub mean: f32,
-    /// The probability that [`SimSearch::best_move`] plays it under the final-move rule.
-    pub final_probability: f32,
-}
-
-/// `Cell::child` of a joint move that has no node yet.
-const NO_CHILD: u32 = u32::MAX;
-const ROOT: u32 = 0;
-/// The value of a joint move never tried, in Regret Matching's regrets. The paper starts
-/// the matrix at zero on a zero-sum reward scale, i.e. a draw; on our `0..=1` scale a draw
-/// is one half, which keeps unexplored moves neutral for both players.
-const UNTRIED_CELL_VALUE: f32 = 0.5;
-
-/// One node of the stacked matrix tree.
-#[derive(Clone, Copy, Debug)]
-struct Node {
-    /// First index in `moves` and `stats`: player 0's `n0` actions, then player 1's `n1`.
-    actions: u32,
-    /// First index in `cells`: `n0 × n1` joint moves, row-major by player 0's action.
-    cells: u32,
-    n0: u16,
-    n1: u16,
-    /// Simulations that went through this node (the `nⱼ` of the UCB formulas).
-    visits: u32,
-    /// Player 0's exact reward when the game is over here; no play-out is needed then.
-    terminal: Option<f32>,
-}
-
-/// One joint move of a node: its child and the entry `X_{m,n}` of the matrix M of Eq. (4).
-#[derive(Clone, Copy, Debug)]
-struct Cell {
-    child: u32,
-    visits: u32,
-    /// Sum of player 0's rewards after this joint move.
-    reward0_sum: f32,
-}
-
-impl Cell {
-    const EMPTY: Cell = Cell {
-        child: NO_CHILD,
-        visits: 0,
-        reward0_sum: 0.0,
-    };
-
-    /// Player 0's mean reward `X̄_{m,n}` after this joint move.
-    #[inline]
-    fn mean0(&self) -> f32 {
-        if self.visits == 0 {
-            UNTRIED_CELL_VALUE
-        } else {
-            self.reward0_sum / self.visits as f32
+            contempt: Contempt::NONE,
         }
     }
 }
@@ -190,7 +133,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     #[inline(always)]
     fn reward0(&self, outcome: Outcome) -> f32 {
         match outcome {
-            Outcome::Draw => self.config.draw_reward0,
+            Outcome::Draw => self.config.contempt.draw_reward0(),
             won => won.reward_for(0),
         }
     }
@@ -223,265 +166,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
         stats.elapsed = start.elapsed();
         stats.nodes = self.nodes.len();
         stats
-    }
-
-    /// The root move for `player` under the configured final-move rule (`rng` samples
-    /// the mixed strategies). `None` when the root is terminal.
-    pub fn best_move(&self, player: Player, rng: &mut FastRng) -> Option<G::Move> {
-        let (moves, _) = self.player_actions(ROOT, player);
-        if moves.is_empty() {
-            return None;
-        }
-        let mut distribution = Vec::with_capacity(moves.len());
-        self.root_distribution(player, &mut distribution);
-        Some(moves[sample_index(&distribution, rng)])
-    }
-
-    /// `player`'s root moves with their statistics and final-move probabilities.
-    pub fn root_actions(&self, player: Player) -> Vec<RootAction<G::Move>> {
-        let (moves, stats) = self.player_actions(ROOT, player);
-        let mut distribution = Vec::with_capacity(moves.len());
-        self.root_distribution(player, &mut distribution);
-        moves
-            .iter()
-            .zip(stats)
-            .zip(distribution)
-            .map(|((&mv, s), final_probability)| RootAction {
-                mv,
-                visits: s.visits,
-                mean: s.mean(),
-                final_probability,
-            })
-            .collect()
-    }
-
-    /// The probability of each of `player`'s root moves under the final-move rule.
-    fn root_distribution(&self, player: Player, out: &mut Vec<f32>) {
-        let (_, stats) = self.player_actions(ROOT, player);
-        let rule = self.config.final_move;
-        final_distribution(rule, self.config.policy, stats, out);
-        if let FinalMove::WorstReply { weight } = rule {
-            self.worst_reply_distribution(player, weight, out);
-        }
-    }
-
-    /// [`FinalMove::WorstReply`]: the probability of each of `player`'s root moves, from
-    /// the blend of its mean and its worst reply's value, among the moves with at least a
-    /// tenth of the most visited one's visits: the best blend (ties to more visits).
-    /// Unchanged before any visit.
-    fn worst_reply_distribution(&self, player: Player, weight: f32, out: &mut [f32]) {
-        let (_, stats) = self.player_actions(ROOT, player);
-        let Some(most_visits) = stats.iter().map(|s| s.visits).max().filter(|&v| v > 0) else {
-            return;
-        };
-        let candidates: Vec<(f32, u32, usize)> = (0..stats.len())
-            .filter(|&a| stats[a].visits * 10 >= most_visits)
-            .map(|a| {
-                (
-                    self.worst_reply_blend(ROOT, player, a, weight),
-                    stats[a].visits,
-                    a,
-                )
-            })
-            .collect();
-        let Some(&(_, _, best)) = candidates
-            .iter()
-            .max_by(|x, y| (x.0, x.1).partial_cmp(&(y.0, y.1)).unwrap())
-        else {
-            return;
-        };
-        out.fill(0.0);
-        out[best] = 1.0;
-    }
-
-    /// `(1 − weight)` times the mean of `player`'s `action` at `node` plus `weight` times
-    /// its [`Self::worst_reply_value`].
-    fn worst_reply_blend(&self, node: u32, player: Player, action: usize, weight: f32) -> f32 {
-        let mean = self.stats[self.action_range(node, player).start + action].mean();
-        (1.0 - weight) * mean + weight * self.worst_reply_value(node, player, action)
-    }
-
-    /// `player`'s value of its `action` at `node` after the opponent's reply that leaves
-    /// it least, among the replies tried with a 50th of the action's visits, at most the
-    /// action's mean (the mean when no reply counts).
-    fn worst_reply_value(&self, node: u32, player: Player, action: usize) -> f32 {
-        let n = self.nodes[node as usize];
-        let stats = self.stats[self.action_range(node, player).start + action];
-        if stats.visits == 0 {
-            return stats.mean(); // no reply of it has been tried
-        }
-        let (n0, n1) = (n.n0 as usize, n.n1 as usize);
-        let cells = &self.cells[n.cells as usize..][..n0 * n1];
-        let replies = if player == 0 { n1 } else { n0 };
-        (0..replies)
-            .map(|reply| match player {
-                0 => cells[action * n1 + reply],
-                _ => cells[reply * n1 + action],
-            })
-            .filter(|cell| cell.visits > 0 && cell.visits * REPLY_SHARE_DIVISOR >= stats.visits)
-            .map(|cell| reward_for(player, cell.mean0()))
-            .fold(stats.mean(), f32::min)
-    }
-
-    /// Whether `player`'s most visited root move also has the best mean (the max-robust
-    /// move): while it has not, [`FinalMove::MaxRobust`] asks for more search.
-    pub fn max_robust_found(&self, player: Player) -> bool {
-        let (_, stats) = self.player_actions(ROOT, player);
-        let Some(robust) = stats.iter().max_by(|a, b| {
-            (a.visits, a.mean())
-                .partial_cmp(&(b.visits, b.mean()))
-                .unwrap()
-        }) else {
-            return true;
-        };
-        stats
-            .iter()
-            .filter(|s| s.visits > 0)
-            .all(|s| s.mean() <= robust.mean())
-    }
-
-    /// Moves the root to `new_root`. When a joint move leads there from the current root
-    /// and the tree holds its subtree, the subtree is kept (compacted into fresh arenas)
-    /// and `true` is returned; otherwise the tree restarts from `new_root`.
-    pub fn reroot(&mut self, new_root: &G) -> bool {
-        let kept = self.child_at(new_root);
-        self.root_state = new_root.clone();
-        match kept {
-            Some(child) => {
-                self.keep_subtree(child);
-                true
-            }
-            None => {
-                self.restart();
-                false
-            }
-        }
-    }
-
-    /// The root's child whose position is `position`, if the tree has one.
-    fn child_at(&self, position: &G) -> Option<u32> {
-        let root = self.nodes[ROOT as usize];
-        let (moves0, moves1) = (
-            self.player_actions(ROOT, 0).0,
-            self.player_actions(ROOT, 1).0,
-        );
-        let cells = &self.cells[root.cells as usize..][..moves0.len() * moves1.len()];
-        cells
-            .iter()
-            .enumerate()
-            .filter(|(_, cell)| cell.child != NO_CHILD)
-            .find_map(|(joint, cell)| {
-                let mut after = self.root_state.clone();
-                after.play_joint(moves0[joint / moves1.len()], moves1[joint % moves1.len()]);
-                (after == *position).then_some(cell.child)
-            })
-    }
-
-    /// Forgets the tree and starts over from the root state.
-    fn restart(&mut self) {
-        self.nodes.clear();
-        self.moves.clear();
-        self.stats.clear();
-        self.cells.clear();
-        let root_state = self.root_state.clone();
-        self.push_node(&root_state);
-    }
-
-    /// Rebuilds the arenas with only the subtree of `new_root`, breadth first, so that
-    /// `new_root` becomes node 0 and the freed space is reclaimed.
-    fn keep_subtree(&mut self, new_root: u32) {
-        let mut nodes = Vec::new();
-        let mut moves = Vec::new();
-        let mut stats = Vec::new();
-        let mut cells = Vec::new();
-        // A node's new index is its position in this queue.
-        let mut queue = vec![new_root];
-        let mut next = 0;
-        while next < queue.len() {
-            let old = self.nodes[queue[next] as usize];
-            next += 1;
-            let action_range =
-                old.actions as usize..old.actions as usize + old.n0 as usize + old.n1 as usize;
-            let cell_range =
-                old.cells as usize..old.cells as usize + old.n0 as usize * old.n1 as usize;
-            nodes.push(Node {
-                actions: moves.len() as u32,
-                cells: cells.len() as u32,
-                ..old
-            });
-            moves.extend_from_slice(&self.moves[action_range.clone()]);
-            stats.extend_from_slice(&self.stats[action_range]);
-            for cell in &self.cells[cell_range] {
-                let mut cell = *cell;
-                if cell.child != NO_CHILD {
-                    queue.push(cell.child);
-                    cell.child = (queue.len() - 1) as u32;
-                }
-                cells.push(cell);
-            }
-        }
-        self.nodes = nodes;
-        self.moves = moves;
-        self.stats = stats;
-        self.cells = cells;
-    }
-
-    /// Appends a node for `state`: terminal with its exact reward, or with both players'
-    /// legal moves, fresh statistics and an empty joint-move matrix.
-    fn push_node(&mut self, state: &G) -> u32 {
-        let index = self.nodes.len() as u32;
-        let actions = self.moves.len() as u32;
-        let cells = self.cells.len() as u32;
-        if let Some(outcome) = self.outcome(state) {
-            self.nodes.push(Node {
-                actions,
-                cells,
-                n0: 0,
-                n1: 0,
-                visits: 0,
-                terminal: Some(self.reward0(outcome)),
-            });
-            return index;
-        }
-        let mut counts = [0u16; 2];
-        for (player, count) in counts.iter_mut().enumerate() {
-            let moves = state.legal_moves(player as Player).into_iter();
-            assert!(
-                moves.len() > 0,
-                "a SimGame that is not over must give every player a move"
-            );
-            *count = u16::try_from(moves.len()).expect("at most 65535 moves");
-            self.moves.extend(moves);
-        }
-        let [n0, n1] = counts;
-        let n_actions = (n0 + n1) as usize;
-        self.stats
-            .resize(self.stats.len() + n_actions, ActionStats::default());
-        self.cells
-            .resize(self.cells.len() + n0 as usize * n1 as usize, Cell::EMPTY);
-        self.nodes.push(Node {
-            actions,
-            cells,
-            n0,
-            n1,
-            visits: 0,
-            terminal: None,
-        });
-        index
-    }
-
-    /// Index range in `moves` and `stats` of `player`'s actions at `node`.
-    #[inline]
-    fn action_range(&self, node: u32, player: Player) -> std::ops::Range<usize> {
-        let n = self.nodes[node as usize];
-        let start = n.actions as usize + if player == 0 { 0 } else { n.n0 as usize };
-        let len = if player == 0 { n.n0 } else { n.n1 } as usize;
-        start..start + len
-    }
-
-    fn player_actions(&self, node: u32, player: Player) -> (&[G::Move], &[ActionStats]) {
-        let range = self.action_range(node, player);
-        (&self.moves[range.clone()], &self.stats[range])
     }
 
     /// Picks `player`'s action at `node`, whose position is `state`, with the configured
@@ -635,6 +319,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
 
 #[cfg(test)]
 mod tests {
+    use super::arena::UNTRIED_CELL_VALUE;
     use super::*;
     use crate::game::Outcome;
     use rand::SeedableRng;

@@ -6,13 +6,28 @@
 
 use super::{RootAction, SimConfig, SimSearch};
 use crate::game::Player;
-use crate::search::parallel::search_all;
+use crate::search::parallel::{RootParallelSearch, RootSearch};
 use crate::search::{Evaluator, FastRng, FinalMove, Limits, SearchStats, SimGame, TreePolicy};
 use rand::SeedableRng;
 
 /// Decoupled searches of the same root on their own threads.
-pub struct SimRootParallel<G: SimGame, E> {
-    searches: Vec<SimSearch<G, E>>,
+pub type SimRootParallel<G, E> = RootParallelSearch<SimSearch<G, E>>;
+
+impl<G, E> RootSearch for SimSearch<G, E>
+where
+    G: SimGame + Send,
+    G::Move: Send,
+    E: Evaluator<G> + TreePolicy<G> + Send,
+{
+    type Position = G;
+
+    fn search(&mut self, limits: Limits) -> SearchStats {
+        SimSearch::search(self, limits)
+    }
+
+    fn reroot(&mut self, new_root: &G) -> bool {
+        SimSearch::reroot(self, new_root)
+    }
 }
 
 impl<G, E> SimRootParallel<G, E>
@@ -23,53 +38,33 @@ where
 {
     /// `threads` searches (at least one); search `k` is seeded `seed + k`.
     pub fn new(root: G, config: SimConfig, evaluator: E, seed: u64, threads: usize) -> Self {
-        let searches = (0..threads.max(1) as u64)
-            .map(|k| {
-                let rng = FastRng::seed_from_u64(seed.wrapping_add(k));
-                SimSearch::new(root.clone(), config, evaluator.clone(), rng)
-            })
-            .collect();
-        SimRootParallel { searches }
-    }
-
-    pub fn threads(&self) -> usize {
-        self.searches.len()
+        Self::seeded(seed, threads, |seed| {
+            let rng = FastRng::seed_from_u64(seed);
+            SimSearch::new(root.clone(), config, evaluator.clone(), rng)
+        })
     }
 
     pub fn config(&self) -> &SimConfig {
-        self.searches[0].config()
+        self.searches()[0].config()
     }
 
     pub fn evaluator(&self) -> &E {
-        self.searches[0].evaluator()
-    }
-
-    /// Searches every tree to `limits`, the first on this thread; the statistics are
-    /// the trees' sums.
-    pub fn search(&mut self, limits: Limits) -> SearchStats {
-        search_all(&mut self.searches, limits, |search, limits| {
-            search.search(limits)
-        })
+        self.searches()[0].evaluator()
     }
 
     /// Moves every search's root (see [`SimSearch::reroot`]); whether the first kept its
     /// subtree (they all saw the same rounds).
     pub fn reroot(&mut self, new_root: &G) -> bool {
-        let kept: Vec<bool> = self
-            .searches
-            .iter_mut()
-            .map(|s| s.reroot(new_root))
-            .collect();
-        kept[0]
+        self.reroot_all(new_root)
     }
 
     /// `player`'s root moves with the searches' statistics added up.
     pub fn root_actions(&self, player: Player) -> Vec<RootAction<G::Move>> {
-        if let [single] = self.searches.as_slice() {
+        if let [single] = self.searches() {
             return single.root_actions(player);
         }
         let mut merged: Vec<(RootAction<G::Move>, f64, f64)> = Vec::new();
-        for search in &self.searches {
+        for search in self.searches() {
             for action in search.root_actions(player) {
                 let weight = action.visits as f64;
                 let (mean, probability) = (
@@ -103,7 +98,7 @@ where
     /// rule, sampled from them for a mixed rule, else the most visited move over all
     /// searches (ties to the better mean).
     pub fn best_move(&self, player: Player, rng: &mut FastRng) -> Option<G::Move> {
-        if let [single] = self.searches.as_slice() {
+        if let [single] = self.searches() {
             return single.best_move(player, rng);
         }
         let actions = self.root_actions(player);
@@ -130,7 +125,7 @@ where
     /// Whether `player`'s most visited root move (over all searches) also has the best
     /// mean (see [`SimSearch::max_robust_found`]).
     pub fn max_robust_found(&self, player: Player) -> bool {
-        if let [single] = self.searches.as_slice() {
+        if let [single] = self.searches() {
             return single.max_robust_found(player);
         }
         let actions = self.root_actions(player);
