@@ -8,13 +8,14 @@
 //!
 //! [`run`] reads engine lines and chooses the protocol: over the engines' one, the
 //! [`Session`] keeps the settings and hands game updates and `action` requests to the
-//! player of the game being played, detected from the first lines unless `--game` says;
+//! player of the game being played (each a [`player::GamePlayer`]), detected from the first lines unless `--game` says;
 //! over CodinGame's, the game's CodinGame player plays. stdout carries answers only;
 //! everything else is logged.
 
 pub mod common;
 pub mod flags;
 pub mod options;
+pub mod player;
 pub mod session;
 pub mod tron;
 pub mod uttt;
@@ -24,7 +25,8 @@ mod tests;
 
 pub use common::{CommonConfig, ProtocolChoice};
 pub use options::{usage, Config};
-pub use session::{Session, Settings};
+pub use player::Settings;
+pub use session::Session;
 
 use crate::game::GameKind;
 use crate::protocol;

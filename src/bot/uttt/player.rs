@@ -1,7 +1,7 @@
 //! The Ultimate Tic-Tac-Toe player: engine field and macroboard in, `place_move` out.
 
 use super::searcher::{UtttSearch, UtttSearchKind};
-use crate::bot::session::{ponder_slice, ActRequest, GamePlayer, Settings};
+use crate::bot::player::{ponder_slice, ActRequest, GamePlayer, Settings};
 use crate::bot::Config;
 use crate::protocol::{GameUpdate, Token};
 use crate::search::tree::Proof;
