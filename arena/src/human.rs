@@ -35,9 +35,9 @@ pub fn run_play(args: &PlayArgs) -> i32 {
 
 fn play(args: &PlayArgs) -> Result<(), String> {
     let game = Referee::from_name(&args.game)
-        .filter(|g| matches!(g, Referee::Uttt | Referee::Tron))
+        .filter(|referee| !referee.is_codingame())
         .ok_or(format!("--game {}: a person plays uttt or tron", args.game))?;
-    let seat_game = if game == Referee::Uttt {
+    let seat_game = if game == Referee::UTTT {
         "uttt"
     } else {
         "tron"
@@ -125,7 +125,7 @@ fn play(args: &PlayArgs) -> Result<(), String> {
 
 /// The position the game ended in, as a picture.
 fn final_position(game: Referee, record: &GameRecord, dir: &Path) -> String {
-    if game == Referee::Uttt {
+    if game == Referee::UTTT {
         let mut board = Board::new();
         match crate::openings::parse_game_line(&record.line, board.end_rule()) {
             Ok(moves) => moves.into_iter().for_each(|mv| board.play_move(mv)),

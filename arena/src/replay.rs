@@ -16,11 +16,11 @@
 use crate::cli::ReplayArgs;
 use crate::game::{GameRecord, Winner};
 use crate::openings::parse_tron;
-use crate::options::Referee;
 use mctsbot::bot::tron::{
     plan, Evidence, Plan, RootMove, TronConfig, TronSearchKind, TronSearcher,
 };
 use mctsbot::bot::Config;
+use mctsbot::game::GameKind;
 use mctsbot::game::Player;
 use mctsbot::protocol::{parse_command, Command, GameUpdate, Setting, Token};
 use mctsbot::search::{FastRng, Limits, Search};
@@ -517,8 +517,8 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
             opts,
             records,
             side,
-        } => match opts.game {
-            Referee::Tron => {
+        } => match opts.game.game() {
+            GameKind::LightRiders => {
                 let names = [opts.names[0].clone(), opts.names[1].clone()];
                 let games = records
                     .iter()
@@ -526,15 +526,13 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
                     .collect::<Result<Vec<_>, _>>()?;
                 (games, side)
             }
-            Referee::Uttt | Referee::UtttCodinGame => {
-                return uttt::replay(args, &config, &dir, &opts, &records, side)
-            }
-            other => {
+            GameKind::Uttt => return uttt::replay(args, &config, &dir, &opts, &records, side),
+            GameKind::TronBattle => {
                 return Err(format!(
                     "{} holds a {} series: replay reads Light Riders (--game tron) and UTTT \
                      (--game uttt, uttt-cg) series",
                     dir.display(),
-                    other.name()
+                    opts.game.name()
                 ))
             }
         },

@@ -91,7 +91,7 @@ fn run_codingame<R: BufRead, W: Write>(
     let mut second = Vec::new();
     input.read_until(b'\n', &mut second)?;
     let tron_battle = match config.common.game {
-        Some(game) => game == GameKind::Tron,
+        Some(game) => game.on_codingame() == GameKind::TronBattle,
         None => crate::tron::codingame::looks_like_tron_battle(&String::from_utf8_lossy(&second)),
     };
     let input = io::Read::chain(io::Cursor::new(second), input);

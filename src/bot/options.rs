@@ -151,7 +151,7 @@ mod tests {
         assert_eq!(config.uttt.tree.expand_visits, 3);
         assert_eq!(config.common.safety_margin_ms, Some(60));
         let tron = Config::from_args(&["--game", "lightriders"]).unwrap();
-        assert_eq!(tron.common.game, Some(GameKind::Tron));
+        assert_eq!(tron.common.game, Some(GameKind::LightRiders));
         assert_eq!(
             Config::from_args(&["--game", "auto"]).unwrap().common.game,
             None

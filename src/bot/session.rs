@@ -69,7 +69,7 @@ impl Session {
     pub fn new(config: Config) -> Self {
         let seed = config.common.seed_or_clock();
         let belief = match config.common.game {
-            Some(game) => Belief::Decided(game),
+            Some(game) => Belief::Decided(game.on_engines()),
             None => Belief::None,
         };
         Session {
@@ -174,22 +174,22 @@ impl Session {
         );
         match valid {
             (true, false) => return (GameKind::Uttt, true),
-            (false, true) => return (GameKind::Tron, true),
+            (false, true) => return (GameKind::LightRiders, true),
             // Valid in both: the UTTT position needed a macroboard (which Light Riders
             // never sends); only a width and height naming this field outweigh it.
-            (true, true) if board_fits_settings => return (GameKind::Tron, true),
+            (true, true) if board_fits_settings => return (GameKind::LightRiders, true),
             (true, true) => return (GameKind::Uttt, true),
             (false, false) => {}
         }
         let suggested = match self.last_field {
-            Some(FieldSigns { wall: true, .. }) => GameKind::Tron,
+            Some(FieldSigns { wall: true, .. }) => GameKind::LightRiders,
             Some(FieldSigns {
                 uttt_only: true, ..
             }) => GameKind::Uttt,
             _ if self.macroboard_seen => GameKind::Uttt,
             Some(FieldSigns { len: 81, .. }) => GameKind::Uttt,
-            Some(_) => GameKind::Tron,
-            None if board_settings => GameKind::Tron,
+            Some(_) => GameKind::LightRiders,
+            None if board_settings => GameKind::LightRiders,
             None => match self.belief {
                 Belief::Guessed(game) | Belief::Decided(game) => game,
                 Belief::None => GameKind::Uttt,
@@ -243,9 +243,8 @@ impl Session {
     /// answer, while the opponent thinks); false when there is nothing to search. A panic
     /// in the search is logged and drops the kept tree, as in [`Session::act`].
     pub fn ponder(&mut self, slice: Duration) -> bool {
-        let player: &mut dyn GamePlayer = match self.belief {
-            Belief::Decided(GameKind::Uttt) => &mut self.uttt,
-            Belief::Decided(GameKind::Tron) => &mut self.tron,
+        let player = match self.belief {
+            Belief::Decided(game) => self.player(game),
             Belief::None | Belief::Guessed(_) => return false,
         };
         panic::catch_unwind(AssertUnwindSafe(|| player.ponder(slice))).unwrap_or_else(|_| {
@@ -255,6 +254,14 @@ impl Session {
         })
     }
 
+    /// The player of `game`, one of the engines' games.
+    fn player(&mut self, game: GameKind) -> &mut dyn GamePlayer {
+        match game {
+            GameKind::Uttt => &mut self.uttt,
+            GameKind::LightRiders | GameKind::TronBattle => &mut self.tron,
+        }
+    }
+
     /// Chooses and formats a move; never fails and never panics out: a bug in a search
     /// is logged and answered with a legal fallback move.
     fn act(&mut self, bank_ms: Option<u64>, received: Instant) -> String {
@@ -262,7 +269,9 @@ impl Session {
         let (settings, config) = (&self.settings, &self.config);
         let player: &mut dyn GamePlayer = match game {
             GameKind::Uttt => &mut self.uttt,
-            GameKind::Tron => &mut self.tron,
+            // The session's games are the engines' (`GameKind::on_engines`): its Tron is
+            // Light Riders.
+            GameKind::LightRiders | GameKind::TronBattle => &mut self.tron,
         };
         if !matches!(self.clock, Some((clock_game, _)) if clock_game == game) {
             self.clock = Some((game, player.time_control(settings, config)));
