@@ -143,7 +143,7 @@ bot::uttt::codingame::run(first, received, input, output, &settings)
 
 /// The Tron Battle bundle's `play`.
 const TRON_BATTLE_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
-bot::tron::battle::run(first, received, input, output, protocol::codingame::SAFETY_MS, tron::battle::BattleConfig::default())
+bot::tron_battle::player::run(first, received, input, output, bot::tron_battle::config::BattleConfig::default())
 }
 "#;
 

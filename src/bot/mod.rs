@@ -1,8 +1,9 @@
 //! The bot glue: options → searcher per game, and one session loop.
 //!
-//! Each game wires itself the same way, in its own folder: [`uttt`] and [`tron`] each
-//! hold their options (flags, defaults, help section), their searcher (what the options
-//! build) and their players (the engines' protocol, and CodinGame's). [`common`] holds the
+//! Each game wires itself the same way, in its own folder: [`uttt`], [`tron`] (Light
+//! Riders) and [`tron_battle`] each hold their options (flags, defaults, help section),
+//! their searcher (what the options build) and their players (the engines' protocol, or
+//! CodinGame's). [`common`] holds the
 //! flags every game shares; [`options`] only dispatches each flag to its owner and
 //! assembles `--help` from the sections ([`flags`] is the table they are written in).
 //!
@@ -18,6 +19,7 @@ pub mod options;
 pub mod player;
 pub mod session;
 pub mod tron;
+pub mod tron_battle;
 pub mod uttt;
 
 #[cfg(test)]
@@ -95,20 +97,19 @@ fn run_codingame<R: BufRead, W: Write>(
         None => crate::tron::codingame::looks_like_tron_battle(&String::from_utf8_lossy(&second)),
     };
     let input = io::Read::chain(io::Cursor::new(second), input);
-    let settings = uttt::codingame_settings(config);
     if tron_battle {
         info!("CodinGame Tron Battle");
-        return tron::battle::run(
-            first,
-            received,
-            input,
-            output,
-            settings.safety_margin_ms,
-            config.tron.battle,
-        );
+        let config = tron_battle::settings(config);
+        return tron_battle::player::run(first, received, input, output, config);
     }
     info!("CodinGame Ultimate Tic-Tac-Toe");
-    uttt::codingame::run(first, received, input, output, &settings)
+    uttt::codingame::run(
+        first,
+        received,
+        input,
+        output,
+        &uttt::codingame_settings(config),
+    )
 }
 
 /// The session loop with `--ponder`: a thread reads the input, stamping each line on

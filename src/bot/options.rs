@@ -1,11 +1,13 @@
 //! The bot's command line (`mctsbot --help`): each flag goes to the part of the bot that
-//! owns it (the common options, UTTT's or Light Riders'), and `--help` is assembled from
-//! their sections. The flags themselves, their defaults and their help live with their
-//! owners ([`super::common`], [`super::uttt::options`], [`super::tron::options`]).
+//! owns it (the common options, UTTT's, Light Riders' or Tron Battle's), and `--help` is
+//! assembled from their sections. The flags themselves, their defaults and their help
+//! live with their owners ([`super::common`], [`super::uttt::options`],
+//! [`super::tron::options`], [`super::tron_battle::options`]).
 
 use super::common::{self, CommonConfig};
 use super::flags::{self, Section};
 use super::tron::options as tron_options;
+use super::tron_battle::{options as battle_options, BattleConfig};
 // Re-exported under their old paths for the arena and tune, which name them here.
 pub use super::tron::options::{
     CutoffChoice, PlayoutChoice, TronConfig, TronSearchKind, TronSelection, TronVariant,
@@ -23,6 +25,8 @@ pub struct Config {
     pub uttt: UtttConfig,
     /// The Light Riders search.
     pub tron: TronConfig,
+    /// The Tron Battle player.
+    pub battle: BattleConfig,
 }
 
 /// The top of `--help`: what the program does and its commands.
@@ -65,6 +69,7 @@ pub fn usage() -> String {
     flags::help(common::SECTIONS, &mut text);
     flags::help(uttt_options::SECTIONS, &mut text);
     flags::help(tron_options::SECTIONS, &mut text);
+    flags::help(battle_options::SECTIONS, &mut text);
     text.push_str(FOOTER);
     text
 }
@@ -74,6 +79,7 @@ pub fn flag_names() -> Vec<&'static str> {
     flags::names(common::SECTIONS)
         .chain(flags::names(uttt_options::SECTIONS))
         .chain(flags::names(tron_options::SECTIONS))
+        .chain(flags::names(battle_options::SECTIONS))
         .collect()
 }
 
@@ -98,6 +104,14 @@ impl Config {
             dispatch(common::SECTIONS, &mut config.common, name, &mut args)
                 .or_else(|| dispatch(uttt_options::SECTIONS, &mut config.uttt, name, &mut args))
                 .or_else(|| dispatch(tron_options::SECTIONS, &mut config.tron, name, &mut args))
+                .or_else(|| {
+                    dispatch(
+                        battle_options::SECTIONS,
+                        &mut config.battle,
+                        name,
+                        &mut args,
+                    )
+                })
                 .unwrap_or_else(|| Err(format!("unknown option {name:?} (see --help)")))?;
         }
         config.common.validate()?;

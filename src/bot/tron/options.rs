@@ -3,12 +3,11 @@
 //! Laschet 2012 and Omondi et al., with their flags and their section of `--help`. The
 //! defaults are the strongest settings measured (the README gives the figures).
 
-use crate::bot::flags::{contempt, final_move, numbers, on_off, Flag, Section};
+use crate::bot::flags::{contempt, final_move, numbers, Flag, Section};
 use crate::game::Player;
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
 use crate::search::{FinalMove, Guidance};
-use crate::tron::battle::{BattleConfig, RegionLead, Rivals};
 use crate::tron::learned::{Extraction, MoveKnowledge};
 use crate::tron::playout::{SpaceScore, DEFAULT_SPACE_WEIGHTS};
 use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout};
@@ -244,8 +243,6 @@ pub struct TronConfig {
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
     pub early_stop: f32,
-    /// CodinGame's Tron Battle (2-4 riders): its own alpha-beta player's settings.
-    pub battle: BattleConfig,
 }
 
 impl Default for TronConfig {
@@ -280,7 +277,6 @@ impl Default for TronConfig {
             expand_visits: 4,
             contempt: LIGHT_RIDERS_CONTEMPT,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
-            battle: BattleConfig::default(),
         }
     }
 }
@@ -417,89 +413,11 @@ impl TronConfig {
     }
 }
 
-impl FromStr for Rivals {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, String> {
-        match name {
-            "all" => Ok(Rivals::All),
-            "nearby" => Ok(Rivals::InReach),
-            other => Err(format!("unknown --battle-rivals {other:?}")),
-        }
-    }
-}
-
-impl FromStr for RegionLead {
-    type Err = String;
-
-    fn from_str(name: &str) -> Result<Self, String> {
-        match name {
-            "largest" => Ok(RegionLead::Largest),
-            "space" => Ok(RegionLead::Space),
-            "outlast" => Ok(RegionLead::Outlast),
-            other => Err(format!("unknown --battle-eval {other:?}")),
-        }
-    }
-}
-
-/// The Light Riders and Tron Battle flags.
-pub const SECTIONS: &[Section<TronConfig>] = &[
-    Section {
-        title: "Light Riders search:",
-        flags: FLAGS,
-    },
-    Section {
-        title: "Tron Battle (CodinGame, 2-4 riders) search:",
-        flags: BATTLE_FLAGS,
-    },
-];
-
-const BATTLE_FLAGS: &[Flag<TronConfig>] = &[
-    Flag {
-        name: "--battle-rivals",
-        value: "all|nearby",
-        needs: "all or nearby",
-        help: &[
-            "search against every other rider, or only those that can",
-            "still reach our space (the others stand still in the",
-            "search) [nearby]",
-        ],
-        set: |c, v| {
-            c.battle.rivals = v.parse()?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--battle-eval",
-        value: "largest|space|outlast",
-        needs: "largest, space or outlast",
-        help: &[
-            "our Voronoi region minus the largest rival's; space: the",
-            "Light Riders space evaluation against a lone rival, else",
-            "that lead with regions scored by cells and edges;",
-            "outlast: space against a lone rival, else the rivals we",
-            "expect to outlast (those out, and the tanh of our lead",
-            "over each searched rival) [outlast]",
-        ],
-        set: |c, v| {
-            c.battle.eval = v.parse()?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "--battle-fill",
-        value: "on|off",
-        needs: "on or off",
-        help: &[
-            "once no rider can reach our space, play the endgame",
-            "filler's longest path instead of searching [on]",
-        ],
-        set: |c, v| {
-            c.battle.fill_alone = on_off("--battle-fill", v.text)?;
-            Ok(())
-        },
-    },
-];
+/// The Light Riders flags.
+pub const SECTIONS: &[Section<TronConfig>] = &[Section {
+    title: "Light Riders search:",
+    flags: FLAGS,
+}];
 
 const FLAGS: &[Flag<TronConfig>] = &[
     Flag {
@@ -775,33 +693,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
 mod tests {
     use super::*;
     use crate::bot::Config;
-
-    #[test]
-    fn battle_flags_set_the_tron_battle_search_and_refuse_unknown_values() {
-        assert_eq!(Config::default().tron.battle, BattleConfig::default());
-        let args = [
-            "--battle-rivals",
-            "all",
-            "--battle-eval",
-            "largest",
-            "--battle-fill",
-            "off",
-        ];
-        let battle = Config::from_args(&args).unwrap().tron.battle;
-        assert_eq!(battle, BattleConfig::PARANOID_ALL);
-        let space = Config::from_args(&["--battle-eval", "space"]).unwrap();
-        assert_eq!(space.tron.battle.eval, RegionLead::Space);
-        let outlast = Config::from_args(&["--battle-eval", "outlast"]).unwrap();
-        assert_eq!(outlast.tron.battle.eval, RegionLead::Outlast);
-        for (flag, bad) in [
-            ("--battle-rivals", "some"),
-            ("--battle-eval", "cells"),
-            ("--battle-fill", "yes"),
-        ] {
-            let err = Config::from_args(&[flag, bad]).unwrap_err();
-            assert!(err.contains(flag), "{err}");
-        }
-    }
 
     #[test]
     fn the_tron_search_is_chosen_by_name() {
