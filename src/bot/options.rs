@@ -6,7 +6,7 @@
 
 use super::common::{self, CommonConfig};
 use super::flags::{self, Section};
-use super::tron::options as tron_options;
+use super::tron::flags as tron_flags;
 use super::tron_battle::{options as battle_options, BattleConfig};
 // Re-exported under their old paths for the arena and tune, which name them here.
 pub use super::tron::options::{
@@ -68,7 +68,7 @@ pub fn usage() -> String {
     let mut text = HEADER.to_string();
     flags::help(common::SECTIONS, &mut text);
     flags::help(uttt_options::SECTIONS, &mut text);
-    flags::help(tron_options::SECTIONS, &mut text);
+    flags::help(tron_flags::SECTIONS, &mut text);
     flags::help(battle_options::SECTIONS, &mut text);
     text.push_str(FOOTER);
     text
@@ -78,7 +78,7 @@ pub fn usage() -> String {
 pub fn flag_names() -> Vec<&'static str> {
     flags::names(common::SECTIONS)
         .chain(flags::names(uttt_options::SECTIONS))
-        .chain(flags::names(tron_options::SECTIONS))
+        .chain(flags::names(tron_flags::SECTIONS))
         .chain(flags::names(battle_options::SECTIONS))
         .collect()
 }
@@ -103,7 +103,7 @@ impl Config {
         while let Some(name) = args.next() {
             dispatch(common::SECTIONS, &mut config.common, name, &mut args)
                 .or_else(|| dispatch(uttt_options::SECTIONS, &mut config.uttt, name, &mut args))
-                .or_else(|| dispatch(tron_options::SECTIONS, &mut config.tron, name, &mut args))
+                .or_else(|| dispatch(tron_flags::SECTIONS, &mut config.tron, name, &mut args))
                 .or_else(|| {
                     dispatch(
                         battle_options::SECTIONS,
