@@ -266,7 +266,7 @@ fn step(
 fn battle(opts: &Options, record: &GameRecord) -> Result<GridFrames, String> {
     let riders = opts.riders;
     let starts = random_starts(riders, opts.seed, (record.index / opts.sides()) as u64);
-    let mut battle = Battle::codingame(&starts)?;
+    let mut battle = Battle::codingame(&starts).map_err(|e| e.to_string())?;
     let width = battle.grid().width();
     let height = battle.grid().height();
     let cell = |(x, y): (usize, usize)| y * width + x;

@@ -22,5 +22,5 @@ mod tests;
 mod view;
 
 pub use eval::{region_scores, regions, RegionLead};
-pub use rules::{Battle, HEIGHT, MAX_RIDERS, WIDTH};
+pub use rules::{Battle, BattleError, HEIGHT, MAX_RIDERS, WIDTH};
 pub use view::{Found, Paranoid};
