@@ -41,11 +41,6 @@ impl GameKind {
         }
     }
 
-    /// One of the Tron games (riders on a grid), whichever platform's.
-    pub fn is_tron(self) -> bool {
-        matches!(self, GameKind::LightRiders | GameKind::TronBattle)
-    }
-
     /// This game as the engines' protocol plays it: its Tron is Light Riders.
     pub fn on_engines(self) -> GameKind {
         match self {
