@@ -173,6 +173,18 @@ mod tests {
     }
 
     #[test]
+    fn each_protocol_plays_its_own_tron_whichever_tron_is_named() {
+        let battle = Config::from_args(&["--game", "tron-battle"]).unwrap();
+        assert_eq!(battle.common.game, Some(GameKind::TronBattle));
+        for game in [GameKind::LightRiders, GameKind::TronBattle] {
+            assert_eq!(game.on_engines(), GameKind::LightRiders);
+            assert_eq!(game.on_codingame(), GameKind::TronBattle);
+        }
+        assert_eq!(GameKind::Uttt.on_engines(), GameKind::Uttt);
+        assert_eq!(GameKind::Uttt.on_codingame(), GameKind::Uttt);
+    }
+
+    #[test]
     fn bad_options_are_explained() {
         for bad in [
             &["--c"][..],
