@@ -130,9 +130,9 @@ pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
 /// 0 by the Tron Battle player's alpha-beta as the options set it (`--iterations N`: N
 /// nodes).
 pub fn tron_battle(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
-    use crate::bot::tron::battle::Searcher;
+    use crate::bot::tron_battle::player::Searcher;
     use crate::tron::battle::Battle;
-    let battle_config = config.tron.battle;
+    let battle_config = config.battle;
     let starts = [(3, 3), (26, 16), (26, 3), (3, 16)];
     (2..=4)
         .map(|riders| {

@@ -22,20 +22,38 @@ impl Outcome {
     }
 }
 
-/// A game the bot plays: Ultimate Tic-Tac-Toe, or Tron (Light Riders over the engines'
-/// protocol, Tron Battle over CodinGame's).
+/// A game the bot plays: Ultimate Tic-Tac-Toe (over both protocols), Light Riders (the
+/// engines' Tron) or Tron Battle (CodinGame's).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Uttt,
-    Tron,
+    LightRiders,
+    TronBattle,
 }
 
 impl GameKind {
-    /// The game's name in the logs (the engines' Tron is Light Riders).
+    /// The game's name in the logs and on its platform.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Uttt => "Ultimate Tic-Tac-Toe",
-            GameKind::Tron => "Light Riders",
+            GameKind::LightRiders => "Light Riders",
+            GameKind::TronBattle => "Tron Battle",
+        }
+    }
+
+    /// This game as the engines' protocol plays it: its Tron is Light Riders.
+    pub fn on_engines(self) -> GameKind {
+        match self {
+            GameKind::TronBattle => GameKind::LightRiders,
+            game => game,
+        }
+    }
+
+    /// This game as CodinGame's protocol plays it: its Tron is Tron Battle.
+    pub fn on_codingame(self) -> GameKind {
+        match self {
+            GameKind::LightRiders => GameKind::TronBattle,
+            game => game,
         }
     }
 }
@@ -43,11 +61,12 @@ impl GameKind {
 impl std::str::FromStr for GameKind {
     type Err = String;
 
-    /// `uttt`, or `tron` (also `lightriders`), as `--game` takes them.
+    /// `uttt`, `tron` (also `lightriders`) or `tron-battle`, as `--game` takes them.
     fn from_str(name: &str) -> Result<Self, String> {
         match name {
             "uttt" => Ok(GameKind::Uttt),
-            "tron" | "lightriders" => Ok(GameKind::Tron),
+            "tron" | "lightriders" => Ok(GameKind::LightRiders),
+            "tron-battle" => Ok(GameKind::TronBattle),
             other => Err(format!("unknown game {other:?}")),
         }
     }

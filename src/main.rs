@@ -52,7 +52,6 @@ fn bench(args: &[String]) -> Result<(), String> {
     let mut iterations = None;
     let mut playouts = false;
     let mut evaluations = false;
-    let mut battle = false;
     let mut rest = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
@@ -67,21 +66,18 @@ fn bench(args: &[String]) -> Result<(), String> {
             "--iterations" => iterations = Some(number("a number of iterations")?),
             "--playouts" => playouts = true,
             "--evaluations" => evaluations = true,
-            // CodinGame's Tron Battle is not a `--game` of the engines' protocol.
-            "--game" if args.as_slice().first().map(String::as_str) == Some("tron-battle") => {
-                args.next();
-                battle = true;
-            }
             _ => rest.push(arg.clone()),
         }
     }
     let config = Config::from_args(&rest)?;
     let budget = iterations.map_or(BenchBudget::Millis(ms), BenchBudget::Iterations);
     let results = match config.common.game {
-        _ if battle => mctsbot::bench::tron_battle(budget, &config),
-        Some(GameKind::Tron) if evaluations => mctsbot::bench::tron_evaluations(budget, &config),
-        Some(GameKind::Tron) if playouts => mctsbot::bench::tron_playouts(budget, &config),
-        Some(GameKind::Tron) => mctsbot::bench::tron(budget, &config),
+        Some(GameKind::TronBattle) => mctsbot::bench::tron_battle(budget, &config),
+        Some(GameKind::LightRiders) if evaluations => {
+            mctsbot::bench::tron_evaluations(budget, &config)
+        }
+        Some(GameKind::LightRiders) if playouts => mctsbot::bench::tron_playouts(budget, &config),
+        Some(GameKind::LightRiders) => mctsbot::bench::tron(budget, &config),
         Some(GameKind::Uttt) | None => mctsbot::bench::uttt(budget, &config),
     };
     let mut out = io::stdout().lock();

@@ -46,28 +46,12 @@ pub struct Module {
     pub with_code: bool,
 }
 
-/// What the bundle of a game needs: CodinGame takes one file per game (its Tron is Tron
-/// Battle).
-trait Bundled {
-    /// The bundle's `play`, which [`MAIN`] calls with the input.
-    fn play(self) -> &'static str;
-    /// The game's name on CodinGame.
-    fn title(self) -> &'static str;
-}
-
-impl Bundled for GameKind {
-    fn play(self) -> &'static str {
-        match self {
-            GameKind::Uttt => UTTT_PLAY,
-            GameKind::Tron => TRON_BATTLE_PLAY,
-        }
-    }
-
-    fn title(self) -> &'static str {
-        match self {
-            GameKind::Uttt => "Ultimate Tic-Tac-Toe",
-            GameKind::Tron => "Tron Battle",
-        }
+/// The bundle's `play` of `game`, which [`MAIN`] calls with the input: CodinGame takes one
+/// file per game, and its Tron is Tron Battle.
+pub(crate) fn codingame_play(game: GameKind) -> &'static str {
+    match game {
+        GameKind::Uttt => UTTT_PLAY,
+        GameKind::LightRiders | GameKind::TronBattle => TRON_BATTLE_PLAY,
     }
 }
 
@@ -159,7 +143,7 @@ bot::uttt::codingame::run(first, received, input, output, &settings)
 
 /// The Tron Battle bundle's `play`.
 const TRON_BATTLE_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
-bot::tron::battle::run(first, received, input, output, protocol::codingame::SAFETY_MS, tron::battle::BattleConfig::default())
+bot::tron_battle::player::run(first, received, input, output, bot::tron_battle::config::BattleConfig::default())
 }
 "#;
 
@@ -170,10 +154,11 @@ const NO_NETWORK: &str = "network: None,";
 /// network's share of a UTTT leaf's value (`--uttt-eval`), its weights packed into the
 /// bundle; `None`: play-outs, and no weights.
 pub fn bundle(src: &Path, game: GameKind, network: Option<f32>) -> Result<String, String> {
-    let mut play = game.play().to_string();
+    let game = game.on_codingame();
+    let mut play = codingame_play(game).to_string();
     if let Some(share) = network {
         if game != GameKind::Uttt || !play.contains(NO_NETWORK) {
-            return Err(format!("the {} bundle has no value network", game.title()));
+            return Err(format!("the {} bundle has no value network", game.name()));
         }
         play = play.replace(NO_NETWORK, &format!("network: Some({share:?}),"));
     }
@@ -182,7 +167,7 @@ pub fn bundle(src: &Path, game: GameKind, network: Option<f32>) -> Result<String
     Ok(format!(
         "// mctsbot for CodinGame {}, one file made by cg-bundle from the\n\
          // crate's sources (https://github.com: see the project's README). Do not edit.\n{}\n",
-        game.title(),
+        game.name(),
         squeeze(&code)
     ))
 }

@@ -7,6 +7,7 @@ use crate::options::{Clock, Engine, Options, Referee, Shard, Tournament, Tournam
 use crate::stats::Sprt;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 use mctsbot::cli::clock_seed;
+use mctsbot::game::GameKind;
 use mctsbot::protocol::codingame::{FIRST_TURN_MS, TURN_MS};
 use mctsbot::timeman::{ENGINE_TIMEBANK_MS, TRON_TIME_PER_MOVE_MS, UTTT_TIME_PER_MOVE_MS};
 use mctsbot::uttt::Dialect;
@@ -334,14 +335,14 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
         resume,
         commands,
     } = args;
-    let game = game.unwrap_or(Referee::Uttt);
+    let game = game.unwrap_or(Referee::UTTT);
     if !engine.is_empty() && !commands.is_empty() {
         return Err("give the bots as --engine specs or as commands, not both".into());
     }
     let count = engine.len().max(commands.len());
     let max_riders = mctsbot::tron::battle::MAX_RIDERS;
     if ffa {
-        if game != Referee::TronCodinGame {
+        if game != Referee::TRON_BATTLE {
             return Err("--ffa is for --game tron-cg".into());
         }
         if !(2..=max_riders).contains(&count) {
@@ -394,14 +395,15 @@ fn resolve(args: SeriesArgs) -> Result<(Options, Vec<Engine>), String> {
     // resumed series takes its recorded seed instead: `record::GameLog::open`).
     let seed = seed.unwrap_or_else(|| clock_seed() % 1_000_000_000);
     let series_clock = Clock {
-        timebank: timebank.unwrap_or(match game {
-            Referee::UtttCodinGame | Referee::TronCodinGame => FIRST_TURN_MS,
-            _ => ENGINE_TIMEBANK_MS,
+        timebank: timebank.unwrap_or(if game.is_codingame() {
+            FIRST_TURN_MS
+        } else {
+            ENGINE_TIMEBANK_MS
         }),
-        time_per_move: time_per_move.unwrap_or(match game {
-            Referee::Uttt => UTTT_TIME_PER_MOVE_MS,
-            Referee::Tron => TRON_TIME_PER_MOVE_MS,
-            Referee::UtttCodinGame | Referee::TronCodinGame => TURN_MS,
+        time_per_move: time_per_move.unwrap_or(match (game.game(), game.is_codingame()) {
+            (_, true) => TURN_MS,
+            (GameKind::Uttt, false) => UTTT_TIME_PER_MOVE_MS,
+            (GameKind::LightRiders | GameKind::TronBattle, false) => TRON_TIME_PER_MOVE_MS,
         }),
     };
     // The first two engines are A and B (a tournament's pairings replace them); a
@@ -459,7 +461,7 @@ mod tests {
     #[test]
     fn defaults_and_flags() {
         let o = parse(&["--", "a --x 1", "b"]).unwrap();
-        assert_eq!(o.game, Referee::Uttt);
+        assert_eq!(o.game, Referee::UTTT);
         let clock = Clock {
             timebank: 10_000,
             time_per_move: 500,
@@ -486,7 +488,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             (o.game, o.clocks[1].time_per_move, o.games, o.jobs, o.seed),
-            (Referee::Tron, 200, 4, 2, 9)
+            (Referee::LIGHT_RIDERS, 200, 4, 2, 9)
         );
         assert_eq!(o.maps, ["empty13", "rooms16", "gate16"]);
         assert!(o.watch);

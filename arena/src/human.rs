@@ -35,9 +35,9 @@ pub fn run_play(args: &PlayArgs) -> i32 {
 
 fn play(args: &PlayArgs) -> Result<(), String> {
     let game = Referee::from_name(&args.game)
-        .filter(|g| matches!(g, Referee::Uttt | Referee::Tron))
+        .filter(|referee| !referee.is_codingame())
         .ok_or(format!("--game {}: a person plays uttt or tron", args.game))?;
-    let seat_game = if game == Referee::Uttt {
+    let seat_game = if game == Referee::UTTT {
         "uttt"
     } else {
         "tron"
@@ -56,13 +56,38 @@ fn play(args: &PlayArgs) -> Result<(), String> {
             ""
         }
     );
-    let bot = format!("name=bot cmd={}", args.bot);
     let out = args.out.clone().unwrap_or_else(|| {
         let secs = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs());
         PathBuf::from(format!("arena-play/game-{secs}"))
     });
+    let argv = series_argv(args, seat_game, seat, &out);
+    let cli = <Cli as clap::Parser>::try_parse_from(&argv).map_err(|e| e.to_string())?;
+    let opts = crate::cli::series(cli.series)?;
+    fifos.relay();
+    println!(
+        "You are {} against {:?}. Type a move when asked; `help` says how.",
+        if args.you == "first" {
+            "A (player 0), moving first"
+        } else {
+            "B (player 1), moving second"
+        },
+        args.bot
+    );
+    let (opts, records) = crate::play_series(&opts)?;
+    let record = records.first().ok_or("the game was not played")?;
+    crate::series::write_out(&out, &opts, &records)
+        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
+    let you = if args.you == "first" { 0 } else { 1 };
+    print_result(game, record, you, &out);
+    Ok(())
+}
+
+/// The arena's command line for the one game: the person's `seat` and the bot, in the
+/// order `--you` says, recorded in `out`.
+fn series_argv(args: &PlayArgs, seat_game: &str, seat: String, out: &Path) -> Vec<String> {
+    let bot = format!("name=bot cmd={}", args.bot);
     let mut argv: Vec<String> = ["arena", "--game", seat_game, "--games", "1", "-j", "1"]
         .map(String::from)
         .to_vec();
@@ -86,24 +111,12 @@ fn play(args: &PlayArgs) -> Result<(), String> {
             argv.extend([flag.to_string(), value]);
         }
     }
-    let cli = <Cli as clap::Parser>::try_parse_from(&argv).map_err(|e| e.to_string())?;
-    let opts = crate::cli::series(cli.series)?;
-    fifos.relay();
-    println!(
-        "You are {} against {:?}. Type a move when asked; `help` says how.",
-        if args.you == "first" {
-            "A (player 0), moving first"
-        } else {
-            "B (player 1), moving second"
-        },
-        args.bot
-    );
-    let (opts, records) = crate::play_series(&opts)?;
-    let record = records.first().ok_or("the game was not played")?;
-    crate::series::write_out(&out, &opts, &records)
-        .map_err(|e| format!("cannot write {}: {e}", out.display()))?;
-    let you = if args.you == "first" { 0 } else { 1 };
-    println!("\n{}", final_position(game, record, &out));
+    argv
+}
+
+/// The final position, who won (`you`: the person's side) and where the game is recorded.
+fn print_result(game: Referee, record: &GameRecord, you: usize, out: &Path) {
+    println!("\n{}", final_position(game, record, out));
     println!(
         "{}: {}",
         match record.winner {
@@ -120,12 +133,11 @@ fn play(args: &PlayArgs) -> Result<(), String> {
             .join(crate::view::page_name(record.index))
             .display()
     );
-    Ok(())
 }
 
 /// The position the game ended in, as a picture.
 fn final_position(game: Referee, record: &GameRecord, dir: &Path) -> String {
-    if game == Referee::Uttt {
+    if game == Referee::UTTT {
         let mut board = Board::new();
         match crate::openings::parse_game_line(&record.line, board.end_rule()) {
             Ok(moves) => moves.into_iter().for_each(|mv| board.play_move(mv)),

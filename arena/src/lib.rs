@@ -60,7 +60,7 @@ pub fn play_series(opts: &Options) -> Result<(Options, Vec<GameRecord>), String>
         .iter()
         .map(|m| maps::Map::load(m))
         .collect::<Result<Vec<_>, _>>()?;
-    if opts.game != Referee::Tron && !maps.is_empty() {
+    if opts.game != Referee::LIGHT_RIDERS && !maps.is_empty() {
         return Err("--map is for --game tron".into());
     }
     let mut opts = opts.clone();
@@ -81,11 +81,11 @@ pub fn play_series(opts: &Options) -> Result<(Options, Vec<GameRecord>), String>
         "arena: {} game(s){until}, seed {}, {} job(s)",
         opts.games, opts.seed, opts.jobs
     );
-    let play: series::PlayFn = match opts.game {
-        Referee::Uttt => uttt_match::play,
-        Referee::Tron => tron_match::play,
-        Referee::UtttCodinGame => uttt_codingame::play,
-        Referee::TronCodinGame => tron_codingame::play,
+    let play: series::PlayFn = match (opts.game.game(), opts.game.is_codingame()) {
+        (GameKind::Uttt, false) => uttt_match::play,
+        (GameKind::Uttt, true) => uttt_codingame::play,
+        (GameKind::LightRiders, _) => tron_match::play,
+        (GameKind::TronBattle, _) => tron_codingame::play,
     };
     let openings = series::openings(&opts, &maps)?;
     let records = series::run_recorded(&opts, &maps, &openings, play, log.as_ref(), done);
@@ -256,7 +256,8 @@ pub fn run_openings(args: &OpeningsArgs) -> i32 {
     let game = args.game;
     let misplaced = match game {
         GameKind::Uttt if !args.map.is_empty() => Some("--map is for --game tron"),
-        GameKind::Tron if args.plies.is_some() => Some("--plies is for --game uttt"),
+        GameKind::LightRiders if args.plies.is_some() => Some("--plies is for --game uttt"),
+        GameKind::TronBattle => Some("openings are for --game uttt or tron"),
         _ => None,
     };
     if let Some(e) = misplaced {
@@ -271,7 +272,7 @@ pub fn run_openings(args: &OpeningsArgs) -> i32 {
         seed: args.seed,
     };
     let started = std::time::Instant::now();
-    let (header, suite) = if game == GameKind::Tron {
+    let (header, suite) = if game == GameKind::LightRiders {
         if spec.maps.is_empty() {
             spec.maps.push("empty16x16".into());
         }

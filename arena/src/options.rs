@@ -4,42 +4,71 @@
 //! the command line; everything else reads them.
 
 use crate::stats::Sprt;
+use mctsbot::game::GameKind;
 use mctsbot::uttt::{Dialect, EndRule};
 use std::path::PathBuf;
 
-/// Which referee plays the games: a game (one `mctsbot::game::GameKind`) under one
-/// platform's protocol, rules and clock.
+/// Which referee plays the games: a game under one platform's protocol, rules and clock.
+/// UTTT has both platforms' referees; Light Riders is the engines' Tron, Tron Battle
+/// CodinGame's, so the four constants are all there is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Referee {
-    /// The TheAIGames / riddles.io UTTT engine.
-    Uttt,
-    /// The riddles.io Light Riders engine.
-    Tron,
-    /// CodinGame's UTTT: its line protocol, end rule (more boards wins a lineless game)
-    /// and clock (a fixed time per turn, longer for the first).
-    UtttCodinGame,
-    /// CodinGame's Tron Battle: 2 to 4 riders on 30x20 moving in seat order, its line
-    /// protocol and clock.
-    TronCodinGame,
+pub struct Referee {
+    game: GameKind,
+    codingame: bool,
 }
 
 impl Referee {
+    /// The TheAIGames / riddles.io UTTT engine.
+    pub const UTTT: Referee = Referee::engines(GameKind::Uttt);
+    /// The riddles.io Light Riders engine.
+    pub const LIGHT_RIDERS: Referee = Referee::engines(GameKind::LightRiders);
+    /// CodinGame's UTTT: its line protocol, end rule (more boards wins a lineless game)
+    /// and clock (a fixed time per turn, longer for the first).
+    pub const UTTT_CODINGAME: Referee = Referee::codingame(GameKind::Uttt);
+    /// CodinGame's Tron Battle: 2 to 4 riders on 30x20 moving in seat order, its line
+    /// protocol and clock.
+    pub const TRON_BATTLE: Referee = Referee::codingame(GameKind::TronBattle);
+
+    const fn engines(game: GameKind) -> Referee {
+        Referee {
+            game,
+            codingame: false,
+        }
+    }
+
+    const fn codingame(game: GameKind) -> Referee {
+        Referee {
+            game,
+            codingame: true,
+        }
+    }
+
+    /// The game this referee plays.
+    pub fn game(self) -> GameKind {
+        self.game
+    }
+
+    /// Whether this is CodinGame's referee (its line protocol and clock).
+    pub fn is_codingame(self) -> bool {
+        self.codingame
+    }
+
     /// The name on the command line and in `results.json`.
     pub fn name(self) -> &'static str {
-        match self {
-            Referee::Uttt => "uttt",
-            Referee::Tron => "tron",
-            Referee::UtttCodinGame => "uttt-cg",
-            Referee::TronCodinGame => "tron-cg",
+        match (self.game, self.codingame) {
+            (GameKind::Uttt, false) => "uttt",
+            (GameKind::Uttt, true) => "uttt-cg",
+            (GameKind::LightRiders, _) => "tron",
+            (GameKind::TronBattle, _) => "tron-cg",
         }
     }
 
     pub fn from_name(name: &str) -> Option<Referee> {
         match name {
-            "uttt" => Some(Referee::Uttt),
-            "tron" | "lightriders" | "light-riders" => Some(Referee::Tron),
-            "uttt-cg" | "uttt-codingame" => Some(Referee::UtttCodinGame),
-            "tron-cg" | "tron-battle" => Some(Referee::TronCodinGame),
+            "uttt" => Some(Referee::UTTT),
+            "tron" | "lightriders" | "light-riders" => Some(Referee::LIGHT_RIDERS),
+            "uttt-cg" | "uttt-codingame" => Some(Referee::UTTT_CODINGAME),
+            "tron-cg" | "tron-battle" => Some(Referee::TRON_BATTLE),
             _ => None,
         }
     }
@@ -91,9 +120,10 @@ impl Options {
     /// How the series' UTTT games end without a line: CodinGame's referee always gives
     /// them to the player with more boards; the engines' follow `--end-rule`.
     pub fn uttt_end_rule(&self) -> EndRule {
-        match self.game {
-            Referee::UtttCodinGame => EndRule::MoreBoards,
-            _ => self.end_rule,
+        if self.game == Referee::UTTT_CODINGAME {
+            EndRule::MoreBoards
+        } else {
+            self.end_rule
         }
     }
 

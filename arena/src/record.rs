@@ -378,7 +378,7 @@ pub fn options(file: &SeriesFile) -> Result<Options, String> {
             .collect::<Result<_, String>>()?
     };
     Ok(Options {
-        game: Referee::from_name(&s.game).unwrap_or(Referee::Uttt),
+        game: Referee::from_name(&s.game).unwrap_or(Referee::UTTT),
         dialect: match s.dialect.as_str() {
             "Riddles" => Dialect::Riddles,
             _ => Dialect::TheAiGames,

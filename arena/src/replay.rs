@@ -16,11 +16,11 @@
 use crate::cli::ReplayArgs;
 use crate::game::{GameRecord, Winner};
 use crate::openings::parse_tron;
-use crate::options::Referee;
 use mctsbot::bot::tron::{
     plan, Evidence, Plan, RootMove, TronConfig, TronSearchKind, TronSearcher,
 };
 use mctsbot::bot::Config;
+use mctsbot::game::GameKind;
 use mctsbot::game::Player;
 use mctsbot::protocol::{parse_command, Command, GameUpdate, Setting, Token};
 use mctsbot::search::{FastRng, Limits, Search};
@@ -28,7 +28,6 @@ use mctsbot::tron::evaluate::{self, Space};
 use mctsbot::tron::{endgame, Direction, TronState};
 use rand::SeedableRng;
 use std::collections::BTreeMap;
-use std::io::Write as _;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -40,7 +39,7 @@ mod uttt_report;
 use crate::game::stderr_name;
 use crate::record::log_word;
 pub use report::{changes, largest_drops, Report};
-use report::{summary_line, LEGEND};
+use report::{replay_games, LEGEND};
 use select::Source;
 
 /// `--iterations` of the Light Riders searches unless told.
@@ -517,8 +516,8 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
             opts,
             records,
             side,
-        } => match opts.game {
-            Referee::Tron => {
+        } => match opts.game.game() {
+            GameKind::LightRiders => {
                 let names = [opts.names[0].clone(), opts.names[1].clone()];
                 let games = records
                     .iter()
@@ -526,15 +525,13 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
                     .collect::<Result<Vec<_>, _>>()?;
                 (games, side)
             }
-            Referee::Uttt | Referee::UtttCodinGame => {
-                return uttt::replay(args, &config, &dir, &opts, &records, side)
-            }
-            other => {
+            GameKind::Uttt => return uttt::replay(args, &config, &dir, &opts, &records, side),
+            GameKind::TronBattle => {
                 return Err(format!(
                     "{} holds a {} series: replay reads Light Riders (--game tron) and UTTT \
                      (--game uttt, uttt-cg) series",
                     dir.display(),
-                    other.name()
+                    opts.game.name()
                 ))
             }
         },
@@ -568,31 +565,7 @@ fn replay(args: &ReplayArgs) -> Result<(), String> {
         },
         args.seed
     );
-    let mut summary = String::from("\ngame  result   rounds  side  largest drop  round  phase\n");
-    for (n, game) in games.iter().enumerate() {
-        let label = game
-            .index
-            .map_or("the transcript".into(), |i| format!("game {i}"));
-        eprintln!(
-            "arena replay: {label} ({}/{}), {} rounds",
-            n + 1,
-            games.len(),
-            game.rounds.len()
-        );
-        let plies = searches.replay(game, progress(label));
-        let view = game.sides.iter().position(|&s| s == side).unwrap_or(0);
-        let report = Report {
-            game,
-            plies: &plies,
-            view,
-            top: args.top,
-            boards: args.boards,
-        };
-        print!("{}", report.text());
-        let _ = std::io::stdout().flush();
-        summary += &summary_line(game, &plies, view);
-    }
-    print!("{summary}");
+    replay_games(args, &searches, &games, side);
     Ok(())
 }
 

@@ -167,7 +167,7 @@ fn escape_html(text: &str) -> String {
 fn values(opts: &Options, record: &GameRecord, board: &Frames, dir: &Path) -> Vec<ValueSeries> {
     let sides = board.sides();
     // Tron Battle's seats are riders, each with its own stderr (`GameSetup::seat`).
-    let riders = opts.game == Referee::TronCodinGame;
+    let riders = opts.game == Referee::TRON_BATTLE;
     let mut series = Vec::new();
     for (seat, asked) in board.asked().iter().enumerate() {
         let side = sides[seat];

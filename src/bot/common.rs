@@ -84,9 +84,13 @@ pub const SECTIONS: &[Section<CommonConfig>] = &[Section {
 const FLAGS: &[Flag<CommonConfig>] = &[
     Flag {
         name: "--game",
-        value: "auto|uttt|tron",
+        value: "auto|uttt|tron|tron-battle",
         needs: "a game",
-        help: &["the game; auto detects it from the engine's lines [auto]"],
+        help: &[
+            "the game; auto detects it from the engine's lines; tron is",
+            "Light Riders over the engines' protocol and Tron Battle",
+            "over CodinGame's, as is tron-battle [auto]",
+        ],
         set: |c, v| {
             c.game = match v.text {
                 "auto" => None,

@@ -1,22 +1,25 @@
 //! The bot glue: options → searcher per game, and one session loop.
 //!
-//! Each game wires itself the same way, in its own folder: [`uttt`] and [`tron`] each
-//! hold their options (flags, defaults, help section), their searcher (what the options
-//! build) and their players (the engines' protocol, and CodinGame's). [`common`] holds the
+//! Each game wires itself the same way, in its own folder: [`uttt`], [`tron`] (Light
+//! Riders) and [`tron_battle`] each hold their options (flags, defaults, help section),
+//! their searcher (what the options build) and their players (the engines' protocol, or
+//! CodinGame's). [`common`] holds the
 //! flags every game shares; [`options`] only dispatches each flag to its owner and
 //! assembles `--help` from the sections ([`flags`] is the table they are written in).
 //!
 //! [`run`] reads engine lines and chooses the protocol: over the engines' one, the
 //! [`Session`] keeps the settings and hands game updates and `action` requests to the
-//! player of the game being played, detected from the first lines unless `--game` says;
+//! player of the game being played (each a [`player::GamePlayer`]), detected from the first lines unless `--game` says;
 //! over CodinGame's, the game's CodinGame player plays. stdout carries answers only;
 //! everything else is logged.
 
 pub mod common;
 pub mod flags;
 pub mod options;
+pub mod player;
 pub mod session;
 pub mod tron;
+pub mod tron_battle;
 pub mod uttt;
 
 #[cfg(test)]
@@ -24,7 +27,8 @@ mod tests;
 
 pub use common::{CommonConfig, ProtocolChoice};
 pub use options::{usage, Config};
-pub use session::{Session, Settings};
+pub use player::Settings;
+pub use session::Session;
 
 use crate::game::GameKind;
 use crate::protocol;
@@ -89,24 +93,23 @@ fn run_codingame<R: BufRead, W: Write>(
     let mut second = Vec::new();
     input.read_until(b'\n', &mut second)?;
     let tron_battle = match config.common.game {
-        Some(game) => game == GameKind::Tron,
+        Some(game) => game.on_codingame() == GameKind::TronBattle,
         None => crate::tron::codingame::looks_like_tron_battle(&String::from_utf8_lossy(&second)),
     };
     let input = io::Read::chain(io::Cursor::new(second), input);
-    let settings = uttt::codingame_settings(config);
     if tron_battle {
         info!("CodinGame Tron Battle");
-        return tron::battle::run(
-            first,
-            received,
-            input,
-            output,
-            settings.safety_margin_ms,
-            config.tron.battle,
-        );
+        let config = tron_battle::settings(config);
+        return tron_battle::player::run(first, received, input, output, config);
     }
     info!("CodinGame Ultimate Tic-Tac-Toe");
-    uttt::codingame::run(first, received, input, output, &settings)
+    uttt::codingame::run(
+        first,
+        received,
+        input,
+        output,
+        &uttt::codingame_settings(config),
+    )
 }
 
 /// The session loop with `--ponder`: a thread reads the input, stamping each line on

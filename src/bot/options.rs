@@ -1,11 +1,13 @@
 //! The bot's command line (`mctsbot --help`): each flag goes to the part of the bot that
-//! owns it (the common options, UTTT's or Light Riders'), and `--help` is assembled from
-//! their sections. The flags themselves, their defaults and their help live with their
-//! owners ([`super::common`], [`super::uttt::options`], [`super::tron::options`]).
+//! owns it (the common options, UTTT's, Light Riders' or Tron Battle's), and `--help` is
+//! assembled from their sections. The flags themselves, their defaults and their help
+//! live with their owners ([`super::common`], [`super::uttt::options`],
+//! [`super::tron::options`], [`super::tron_battle::options`]).
 
 use super::common::{self, CommonConfig};
 use super::flags::{self, Section};
-use super::tron::options as tron_options;
+use super::tron::flags as tron_flags;
+use super::tron_battle::{options as battle_options, BattleConfig};
 // Re-exported under their old paths for the arena and tune, which name them here.
 pub use super::tron::options::{
     CutoffChoice, PlayoutChoice, TronConfig, TronSearchKind, TronSelection, TronVariant,
@@ -23,6 +25,8 @@ pub struct Config {
     pub uttt: UtttConfig,
     /// The Light Riders search.
     pub tron: TronConfig,
+    /// The Tron Battle player.
+    pub battle: BattleConfig,
 }
 
 /// The top of `--help`: what the program does and its commands.
@@ -64,7 +68,8 @@ pub fn usage() -> String {
     let mut text = HEADER.to_string();
     flags::help(common::SECTIONS, &mut text);
     flags::help(uttt_options::SECTIONS, &mut text);
-    flags::help(tron_options::SECTIONS, &mut text);
+    flags::help(tron_flags::SECTIONS, &mut text);
+    flags::help(battle_options::SECTIONS, &mut text);
     text.push_str(FOOTER);
     text
 }
@@ -73,7 +78,8 @@ pub fn usage() -> String {
 pub fn flag_names() -> Vec<&'static str> {
     flags::names(common::SECTIONS)
         .chain(flags::names(uttt_options::SECTIONS))
-        .chain(flags::names(tron_options::SECTIONS))
+        .chain(flags::names(tron_flags::SECTIONS))
+        .chain(flags::names(battle_options::SECTIONS))
         .collect()
 }
 
@@ -97,7 +103,15 @@ impl Config {
         while let Some(name) = args.next() {
             dispatch(common::SECTIONS, &mut config.common, name, &mut args)
                 .or_else(|| dispatch(uttt_options::SECTIONS, &mut config.uttt, name, &mut args))
-                .or_else(|| dispatch(tron_options::SECTIONS, &mut config.tron, name, &mut args))
+                .or_else(|| dispatch(tron_flags::SECTIONS, &mut config.tron, name, &mut args))
+                .or_else(|| {
+                    dispatch(
+                        battle_options::SECTIONS,
+                        &mut config.battle,
+                        name,
+                        &mut args,
+                    )
+                })
                 .unwrap_or_else(|| Err(format!("unknown option {name:?} (see --help)")))?;
         }
         config.common.validate()?;
@@ -151,11 +165,23 @@ mod tests {
         assert_eq!(config.uttt.tree.expand_visits, 3);
         assert_eq!(config.common.safety_margin_ms, Some(60));
         let tron = Config::from_args(&["--game", "lightriders"]).unwrap();
-        assert_eq!(tron.common.game, Some(GameKind::Tron));
+        assert_eq!(tron.common.game, Some(GameKind::LightRiders));
         assert_eq!(
             Config::from_args(&["--game", "auto"]).unwrap().common.game,
             None
         );
+    }
+
+    #[test]
+    fn each_protocol_plays_its_own_tron_whichever_tron_is_named() {
+        let battle = Config::from_args(&["--game", "tron-battle"]).unwrap();
+        assert_eq!(battle.common.game, Some(GameKind::TronBattle));
+        for game in [GameKind::LightRiders, GameKind::TronBattle] {
+            assert_eq!(game.on_engines(), GameKind::LightRiders);
+            assert_eq!(game.on_codingame(), GameKind::TronBattle);
+        }
+        assert_eq!(GameKind::Uttt.on_engines(), GameKind::Uttt);
+        assert_eq!(GameKind::Uttt.on_codingame(), GameKind::Uttt);
     }
 
     #[test]

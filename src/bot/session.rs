@@ -2,86 +2,17 @@
 //! received, the game being played (detected from the evidence unless `--game` says),
 //! and the per-game players' answers, each behind [`GamePlayer`].
 
+use super::player::{ActRequest, GamePlayer, Settings};
 use super::tron::TronPlayer;
 use super::uttt::UtttPlayer;
 use super::Config;
 use crate::game::GameKind;
 use crate::protocol::{self, Command, GameUpdate, Setting, Token};
-use crate::timeman::{TimeControl, ENGINE_TIMEBANK_MS};
+use crate::timeman::TimeControl;
 use log::{error, info, warn};
 use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::time::{Duration, Instant};
-
-/// The engine's settings as received so far.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Settings {
-    pub timebank_ms: Option<u64>,
-    pub time_per_move_ms: Option<u64>,
-    pub your_botid: Option<u8>,
-    pub field_width: Option<u32>,
-    pub field_height: Option<u32>,
-}
-
-impl Settings {
-    /// The timebank's maximum and refill, with the engines' values where none was sent.
-    pub fn timebank(&self, default_per_move_ms: u64) -> (u64, u64) {
-        (
-            self.timebank_ms.unwrap_or(ENGINE_TIMEBANK_MS),
-            self.time_per_move_ms.unwrap_or(default_per_move_ms),
-        )
-    }
-}
-
-/// What the session needs from the player of one game.
-pub(crate) trait GamePlayer {
-    /// Takes an `update game` line (every player sees every line).
-    fn update(&mut self, update: &GameUpdate);
-    /// Whether the last position the engine sent is a valid one of this game.
-    fn has_position(&self, settings: &Settings) -> bool;
-    /// This game's time control for the engine's settings and the options; the session
-    /// builds it once (again only if the settings or the game change).
-    fn time_control(&self, settings: &Settings, config: &Config) -> TimeControl;
-    /// Answers `action move`: searches within the budget, returns the answer line.
-    fn act(&mut self, request: &ActRequest) -> String;
-    /// A legal answer without a search (after a failed one), dropping any kept tree.
-    fn recover(&mut self) -> String;
-    /// Searches on for about `slice` while the opponent thinks (`--ponder`); false when
-    /// there is nothing to ponder.
-    fn ponder(&mut self, _slice: Duration) -> bool {
-        false
-    }
-}
-
-/// One slice of pondering for a player: searches its kept `search` (`None` when there is
-/// nothing to ponder) for about `slice`, adding the iterations to `pondered`; whether it
-/// searched.
-pub(crate) fn ponder_slice<S: crate::search::Search>(
-    search: Option<&mut S>,
-    slice: Duration,
-    pondered: &mut u64,
-) -> bool {
-    match search {
-        Some(search) => {
-            *pondered += search
-                .search(crate::search::Limits::until(Instant::now() + slice))
-                .iterations;
-            true
-        }
-        None => false,
-    }
-}
-
-/// An `action move` as the player sees it.
-pub(crate) struct ActRequest<'a> {
-    /// The timebank the engine says we have; `None` when the line could not be read.
-    pub bank_ms: Option<u64>,
-    /// When the line arrived: the budget counts from here.
-    pub received: Instant,
-    pub clock: &'a TimeControl,
-    pub settings: &'a Settings,
-    pub config: &'a Config,
-}
 
 /// Which game the session plays and how sure it is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,7 +69,7 @@ impl Session {
     pub fn new(config: Config) -> Self {
         let seed = config.common.seed_or_clock();
         let belief = match config.common.game {
-            Some(game) => Belief::Decided(game),
+            Some(game) => Belief::Decided(game.on_engines()),
             None => Belief::None,
         };
         Session {
@@ -243,22 +174,22 @@ impl Session {
         );
         match valid {
             (true, false) => return (GameKind::Uttt, true),
-            (false, true) => return (GameKind::Tron, true),
+            (false, true) => return (GameKind::LightRiders, true),
             // Valid in both: the UTTT position needed a macroboard (which Light Riders
             // never sends); only a width and height naming this field outweigh it.
-            (true, true) if board_fits_settings => return (GameKind::Tron, true),
+            (true, true) if board_fits_settings => return (GameKind::LightRiders, true),
             (true, true) => return (GameKind::Uttt, true),
             (false, false) => {}
         }
         let suggested = match self.last_field {
-            Some(FieldSigns { wall: true, .. }) => GameKind::Tron,
+            Some(FieldSigns { wall: true, .. }) => GameKind::LightRiders,
             Some(FieldSigns {
                 uttt_only: true, ..
             }) => GameKind::Uttt,
             _ if self.macroboard_seen => GameKind::Uttt,
             Some(FieldSigns { len: 81, .. }) => GameKind::Uttt,
-            Some(_) => GameKind::Tron,
-            None if board_settings => GameKind::Tron,
+            Some(_) => GameKind::LightRiders,
+            None if board_settings => GameKind::LightRiders,
             None => match self.belief {
                 Belief::Guessed(game) | Belief::Decided(game) => game,
                 Belief::None => GameKind::Uttt,
@@ -312,9 +243,8 @@ impl Session {
     /// answer, while the opponent thinks); false when there is nothing to search. A panic
     /// in the search is logged and drops the kept tree, as in [`Session::act`].
     pub fn ponder(&mut self, slice: Duration) -> bool {
-        let player: &mut dyn GamePlayer = match self.belief {
-            Belief::Decided(GameKind::Uttt) => &mut self.uttt,
-            Belief::Decided(GameKind::Tron) => &mut self.tron,
+        let player = match self.belief {
+            Belief::Decided(game) => self.player(game),
             Belief::None | Belief::Guessed(_) => return false,
         };
         panic::catch_unwind(AssertUnwindSafe(|| player.ponder(slice))).unwrap_or_else(|_| {
@@ -324,6 +254,14 @@ impl Session {
         })
     }
 
+    /// The player of `game`, one of the engines' games.
+    fn player(&mut self, game: GameKind) -> &mut dyn GamePlayer {
+        match game {
+            GameKind::Uttt => &mut self.uttt,
+            GameKind::LightRiders | GameKind::TronBattle => &mut self.tron,
+        }
+    }
+
     /// Chooses and formats a move; never fails and never panics out: a bug in a search
     /// is logged and answered with a legal fallback move.
     fn act(&mut self, bank_ms: Option<u64>, received: Instant) -> String {
@@ -331,7 +269,9 @@ impl Session {
         let (settings, config) = (&self.settings, &self.config);
         let player: &mut dyn GamePlayer = match game {
             GameKind::Uttt => &mut self.uttt,
-            GameKind::Tron => &mut self.tron,
+            // The session's games are the engines' (`GameKind::on_engines`): its Tron is
+            // Light Riders.
+            GameKind::LightRiders | GameKind::TronBattle => &mut self.tron,
         };
         if !matches!(self.clock, Some((clock_game, _)) if clock_game == game) {
             self.clock = Some((game, player.time_control(settings, config)));

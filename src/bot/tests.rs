@@ -2,7 +2,7 @@
 //! or is listed with the reason it does not.
 
 use super::options::{flag_names, Config};
-use super::session::{GamePlayer, Settings};
+use super::player::{GamePlayer, Settings};
 use super::{tron, uttt};
 use crate::tron::TronState;
 use crate::uttt::Board;

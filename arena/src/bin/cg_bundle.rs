@@ -35,10 +35,7 @@ struct Args {
 
 /// `uttt`, or `tron` (`tron-battle`): CodinGame's Tron is Tron Battle.
 fn game(name: &str) -> Result<GameKind, String> {
-    match name {
-        "tron-battle" => Ok(GameKind::Tron),
-        _ => name.parse(),
-    }
+    name.parse().map(GameKind::on_codingame)
 }
 
 /// The value network's share of a UTTT leaf's value; `None`: play-outs alone.
@@ -57,7 +54,7 @@ fn main() -> ExitCode {
     let network = match (args.uttt_eval, game) {
         (Some(NetworkShare(share)), _) => share,
         (None, GameKind::Uttt) => mctsbot::bot::uttt::options::DEFAULT_NETWORK_SHARE,
-        (None, GameKind::Tron) => None,
+        (None, GameKind::LightRiders | GameKind::TronBattle) => None,
     };
     let src = args
         .src

@@ -309,7 +309,7 @@ fn tokens(code: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bundle::Bundled;
+    use crate::bundle::codingame_play;
     use mctsbot::game::GameKind;
 
     /// Writes `files` (path under `src`, text) into a fresh folder.
@@ -443,9 +443,9 @@ mod tests {
         let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("../src");
         for (game, has, lacks) in [
             (GameKind::Uttt, "uttt::board", "tron::battle"),
-            (GameKind::Tron, "tron::battle", "uttt::board"),
+            (GameKind::TronBattle, "tron::battle", "uttt::board"),
         ] {
-            let modules = modules(&src, game.play()).unwrap();
+            let modules = modules(&src, codingame_play(game)).unwrap();
             let paths: Vec<&str> = modules.iter().map(|m| m.path.as_str()).collect();
             assert!(paths.contains(&has) && !paths.contains(&lacks), "{paths:?}");
             // The engines' protocol, the bot's command line and bench stay out.

@@ -5,6 +5,7 @@ use super::tron::{board_of, letter, parse_tron, random_tron, replay_tron, TronLi
 use super::uttt::{parse_uttt, random_uttt};
 use crate::maps::Map;
 use crate::options::Referee;
+use mctsbot::game::GameKind;
 use mctsbot::search::FastRng;
 use mctsbot::uttt::Move;
 use rand::SeedableRng;
@@ -67,9 +68,16 @@ impl Book {
         map: Option<&Map>,
     ) -> Result<Opening, String> {
         let rng = || FastRng::seed_from_u64(seed.wrapping_mul(0x2545_f491_4f6c_dd1d) ^ pair);
-        match (self, game) {
-            (Book::Random(plies), Referee::Uttt) => Ok(Opening::Uttt(random_uttt(*plies, rng()))),
-            (Book::Lines(lines), Referee::Uttt) => {
+        if game.is_codingame() {
+            return Err(
+                "CodinGame's protocols cannot show a bot an opening (UTTT sends only the \
+                        last move, Tron Battle only the heads)"
+                    .into(),
+            );
+        }
+        match (self, game.game()) {
+            (Book::Random(plies), GameKind::Uttt) => Ok(Opening::Uttt(random_uttt(*plies, rng()))),
+            (Book::Lines(lines), GameKind::Uttt) => {
                 let line = &lines[pair as usize % lines.len()];
                 parse_uttt(line).map(Opening::Uttt).map_err(|e| {
                     if parse_tron(line).is_ok() {
@@ -82,12 +90,7 @@ impl Book {
                     }
                 })
             }
-            (_, Referee::UtttCodinGame | Referee::TronCodinGame) => Err(
-                "CodinGame's protocols cannot show a bot an opening (UTTT sends only the last \
-                 move, Tron Battle only the heads)"
-                    .into(),
-            ),
-            (Book::Random(rounds), Referee::Tron) => {
+            (Book::Random(rounds), GameKind::LightRiders | GameKind::TronBattle) => {
                 let start = map
                     .ok_or("a Light Riders opening needs a map")?
                     .start_state()?;
@@ -100,7 +103,7 @@ impl Book {
                     None,
                 ))
             }
-            (Book::Lines(lines), Referee::Tron) => {
+            (Book::Lines(lines), GameKind::LightRiders | GameKind::TronBattle) => {
                 let line = &lines[pair as usize % lines.len()];
                 let parsed = parse_tron(line).map_err(|e| {
                     if parse_uttt(line).is_ok() {
@@ -170,10 +173,10 @@ mod tests {
     #[test]
     fn random_openings_are_the_same_for_a_pair_and_differ_between_pairs() {
         let book = Book::Random(4);
-        let a = book.opening(Referee::Uttt, 7, 3, None).unwrap();
-        assert_eq!(a, book.opening(Referee::Uttt, 7, 3, None).unwrap());
+        let a = book.opening(Referee::UTTT, 7, 3, None).unwrap();
+        assert_eq!(a, book.opening(Referee::UTTT, 7, 3, None).unwrap());
         let others: Vec<Opening> = (4..10)
-            .map(|pair| book.opening(Referee::Uttt, 7, pair, None).unwrap())
+            .map(|pair| book.opening(Referee::UTTT, 7, pair, None).unwrap())
             .collect();
         assert!(others.iter().any(|o| *o != a));
         let Opening::Uttt(moves) = a else { panic!() };
@@ -189,20 +192,22 @@ mod tests {
     fn a_suite_for_the_other_game_is_refused() {
         let uttt = Book::load("uttt_balanced").unwrap();
         let map = Map::load("rooms16").unwrap();
-        let err = uttt.opening(Referee::Tron, 1, 0, Some(&map)).unwrap_err();
+        let err = uttt
+            .opening(Referee::LIGHT_RIDERS, 1, 0, Some(&map))
+            .unwrap_err();
         assert!(
             err.contains("is a UTTT line") && err.contains("--game tron"),
             "{err}"
         );
         let tron = Book::load("lightriders_balanced").unwrap();
-        let err = tron.opening(Referee::Uttt, 1, 0, None).unwrap_err();
+        let err = tron.opening(Referee::UTTT, 1, 0, None).unwrap_err();
         assert!(
             err.contains("is a Light Riders line") && err.contains("--game uttt"),
             "{err}"
         );
         // A line of neither keeps its own error.
         let err = Book::Lines(vec!["4,4 zz".into()])
-            .opening(Referee::Uttt, 1, 0, None)
+            .opening(Referee::UTTT, 1, 0, None)
             .unwrap_err();
         assert!(err.contains("\"zz\" is not column,row"), "{err}");
     }

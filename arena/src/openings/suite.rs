@@ -206,7 +206,7 @@ mod tests {
         let mut maps = std::collections::BTreeSet::new();
         for pair in 0..lines.len() as u64 {
             let opening = book
-                .opening(Referee::Tron, 1, pair, Some(&default))
+                .opening(Referee::LIGHT_RIDERS, 1, pair, Some(&default))
                 .unwrap();
             let map = opening.map().expect("every line sets its board");
             assert!(map.is_symmetric(), "{}", lines[pair as usize]);
@@ -247,7 +247,9 @@ mod tests {
         );
         let mut named = Vec::new();
         for (pair, line) in suite.iter().enumerate() {
-            let opening = book.opening(Referee::Tron, 1, pair as u64, None).unwrap();
+            let opening = book
+                .opening(Referee::LIGHT_RIDERS, 1, pair as u64, None)
+                .unwrap();
             let map = opening.map().unwrap();
             let value: f32 = line.split("value ").nth(1).unwrap()[..5].parse().unwrap();
             assert!((value - 0.5).abs() <= 0.2, "{line}");

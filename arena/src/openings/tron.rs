@@ -161,7 +161,7 @@ mod tests {
         let start = map.start_state().unwrap();
         for pair in 0..20 {
             let opening = Book::Random(6)
-                .opening(Referee::Tron, 1, pair, Some(&map))
+                .opening(Referee::LIGHT_RIDERS, 1, pair, Some(&map))
                 .unwrap();
             let Opening::Tron(line, None) = &opening else {
                 panic!()
@@ -175,8 +175,12 @@ mod tests {
         // rooms16 starts at (3, 7) and (12, 7): the riders going apart is fine, player 0
         // reversing into its own trail is not.
         let book = Book::Lines(vec!["lr lr".into(), "lr rl".into()]);
-        assert!(book.opening(Referee::Tron, 1, 0, Some(&map)).is_ok());
-        let err = book.opening(Referee::Tron, 1, 1, Some(&map)).unwrap_err();
+        assert!(book
+            .opening(Referee::LIGHT_RIDERS, 1, 0, Some(&map))
+            .is_ok());
+        let err = book
+            .opening(Referee::LIGHT_RIDERS, 1, 1, Some(&map))
+            .unwrap_err();
         assert!(err.contains("round 1 crashes"), "{err}");
         assert!(parse_tron("rx").is_err() && parse_tron("rrr").is_err());
     }
@@ -212,7 +216,12 @@ mod tests {
 
         let series_map = Map::load("gate16").unwrap();
         let opening = |line: &str, pair| {
-            Book::Lines(vec![line.into()]).opening(Referee::Tron, 5, pair, Some(&series_map))
+            Book::Lines(vec![line.into()]).opening(
+                Referee::LIGHT_RIDERS,
+                5,
+                pair,
+                Some(&series_map),
+            )
         };
         // map= replaces the pair's map, with the map's own starts...
         let o = opening("map=rooms16", 0).unwrap();

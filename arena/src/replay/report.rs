@@ -1,13 +1,15 @@
 //! The replay's report: the table of one game's positions with its largest value drops
-//! in words, and the closing summary's line for each game.
+//! in words, and the closing summary's line for each game; [`replay_games`] prints them.
 
-use super::{Assessment, Game, Ply};
+use super::{progress, Assessment, Game, Ply, Searches};
+use crate::cli::ReplayArgs;
 use crate::game::Winner;
 use crate::openings::letter;
 use mctsbot::bot::tron::Plan;
 use mctsbot::tron::evaluate::Space;
 use mctsbot::tron::Direction;
 use std::fmt::Write as _;
+use std::io::Write as _;
 
 /// The change of each rider's value over each round: the value after the round (its
 /// result after the last) minus the value before. None where the next value is unknown.
@@ -295,4 +297,34 @@ pub(super) fn summary_line(game: &Game, plies: &[Ply], view: usize) -> String {
         game.rounds.len(),
         ["A", "B"][game.sides[view]],
     )
+}
+
+/// Replays each Light Riders game from `side`'s view, printing its report as it goes,
+/// then the summary line of each.
+pub(super) fn replay_games(args: &ReplayArgs, searches: &Searches, games: &[Game], side: usize) {
+    let mut summary = String::from("\ngame  result   rounds  side  largest drop  round  phase\n");
+    for (n, game) in games.iter().enumerate() {
+        let label = game
+            .index
+            .map_or("the transcript".into(), |i| format!("game {i}"));
+        eprintln!(
+            "arena replay: {label} ({}/{}), {} rounds",
+            n + 1,
+            games.len(),
+            game.rounds.len()
+        );
+        let plies = searches.replay(game, progress(label));
+        let view = game.sides.iter().position(|&s| s == side).unwrap_or(0);
+        let report = Report {
+            game,
+            plies: &plies,
+            view,
+            top: args.top,
+            boards: args.boards,
+        };
+        print!("{}", report.text());
+        let _ = std::io::stdout().flush();
+        summary += &summary_line(game, &plies, view);
+    }
+    print!("{summary}");
 }

@@ -87,7 +87,7 @@ impl Logged {
 
 /// Each request's log line by its number K (`move=K` or `turn=K`), from a side's stderr.
 pub fn log_lines(stderr: &str, referee: Referee) -> BTreeMap<usize, Logged> {
-    let key = if referee == Referee::UtttCodinGame {
+    let key = if referee.is_codingame() {
         "turn"
     } else {
         "move"
@@ -96,7 +96,7 @@ pub fn log_lines(stderr: &str, referee: Referee) -> BTreeMap<usize, Logged> {
         .lines()
         .filter_map(|line| {
             let k = logged(line, key)?.parse().ok()?;
-            Some((k, Logged::parse(line, referee == Referee::UtttCodinGame)))
+            Some((k, Logged::parse(line, referee.is_codingame())))
         })
         .collect()
 }
@@ -452,9 +452,10 @@ pub fn replay(
          {} end rule\n",
         uttt_report::LEGEND,
         args.seed,
-        match opts.game {
-            Referee::UtttCodinGame => "CodinGame's",
-            _ => "the series'",
+        if opts.game.is_codingame() {
+            "CodinGame's"
+        } else {
+            "the series'"
         }
     );
     let mut replayed = Vec::new();
@@ -507,7 +508,7 @@ mod tests {
     fn log_lines_read_both_protocols_notations() {
         let engine = "[INFO  x] move=2 timebank=900 chosen=5,1 value=0.612 visits=300 \
                       iterations=4000 reused=true\n[INFO  x] moves=9 chosen=0,0\n";
-        let logs = log_lines(engine, Referee::Uttt);
+        let logs = log_lines(engine, Referee::UTTT);
         assert_eq!(logs.keys().copied().collect::<Vec<_>>(), [2]);
         let log = &logs[&2];
         assert_eq!(log.chosen, Move::from_xy(5, 1));
@@ -515,7 +516,7 @@ mod tests {
         assert_eq!(log.reused, Some(true));
         // CodinGame's `chosen=ROW,COL`; a move without visits has no value.
         let cg = "turn=1 elapsed=90 chosen=5,1 value=0.500 visits=0 reused=false";
-        let log = &log_lines(cg, Referee::UtttCodinGame)[&1];
+        let log = &log_lines(cg, Referee::UTTT_CODINGAME)[&1];
         assert_eq!(log.chosen, Move::from_xy(1, 5));
         assert_eq!((log.value, log.elapsed), (None, Some(90)));
     }

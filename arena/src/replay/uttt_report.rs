@@ -359,11 +359,39 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
     let mut out = String::from(
         "\ngame  result  plies  side  moving  searched   largest gap  ply  phase      largest loss  ply  phase    value errors  move choices  unseen\n",
     );
-    let mut tallies = [Tally::default(), Tally::default()];
-    // Games whose largest gap, and largest loss, fall in each phase, by colour.
-    let mut where_gap = [[0usize; 3]; 2];
-    let mut where_loss = [[0usize; 3]; 2];
-    let mut games = [0usize; 2];
+    let totals = game_lines(replayed, &mut out);
+    let _ = writeln!(
+        out,
+        "\nover the {} replayed games, by the side's colour and the phase (opening: plies \
+         1-{OPENING_PLIES} or the arena's opening; end: the last {END_PLIES}):\n\
+         moving  phase    games  plies  mean gap  mean logged-long  mean loss  value errors  \
+         move choices  unseen  largest gap here  largest loss here",
+        replayed.len()
+    );
+    phase_lines(&totals, &mut out);
+    let _ = writeln!(
+        out,
+        "value error: gap >= {VALUE_GAP:.2} while the move played is within {MOVE_LOSS:.2} of \
+         the long search's best; move choice: loss >= {MOVE_LOSS:.2}; unseen: a move choice the \
+         bot valued {VALUE_GAP:.2} or more above the long search's value of it"
+    );
+    out
+}
+
+/// The replayed games' counts by the side's colour (then the phase), for the summary's
+/// phase lines.
+#[derive(Default)]
+struct Totals {
+    tallies: [Tally; 2],
+    /// Games whose largest gap, and largest loss, fall in each phase.
+    where_gap: [[usize; 3]; 2],
+    where_loss: [[usize; 3]; 2],
+    games: [usize; 2],
+}
+
+/// Writes the summary's line of each game; what they add up to.
+fn game_lines(replayed: &[(&UtttGame, Vec<UtttPly>, usize)], out: &mut String) -> Totals {
+    let mut totals = Totals::default();
     for (game, plies, view) in replayed {
         let view = *view;
         let tally = Tally::of(game, plies);
@@ -381,10 +409,10 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
         let gap = largest(plies, 1, UtttPly::gap);
         let loss = largest(plies, 1, UtttPly::loss);
         if let Some(&i) = gap.first() {
-            where_gap[view][game.phase(plies[i].k) as usize] += 1;
+            totals.where_gap[view][game.phase(plies[i].k) as usize] += 1;
         }
         if let Some(&i) = loss.first() {
-            where_loss[view][game.phase(plies[i].k) as usize] += 1;
+            totals.where_loss[view][game.phase(plies[i].k) as usize] += 1;
         }
         let _ = writeln!(
             out,
@@ -401,22 +429,19 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
             tally.move_choices.iter().sum::<usize>(),
             tally.unseen.iter().sum::<usize>(),
         );
-        tallies[view].add(&tally);
-        games[view] += 1;
+        totals.tallies[view].add(&tally);
+        totals.games[view] += 1;
     }
-    let _ = writeln!(
-        out,
-        "\nover the {} replayed games, by the side's colour and the phase (opening: plies \
-         1-{OPENING_PLIES} or the arena's opening; end: the last {END_PLIES}):\n\
-         moving  phase    games  plies  mean gap  mean logged-long  mean loss  value errors  \
-         move choices  unseen  largest gap here  largest loss here",
-        replayed.len()
-    );
+    totals
+}
+
+/// Writes the summary's line of each colour and phase.
+fn phase_lines(totals: &Totals, out: &mut String) {
     for view in 0..2 {
-        if games[view] == 0 {
+        if totals.games[view] == 0 {
             continue;
         }
-        let t = &tallies[view];
+        let t = &totals.tallies[view];
         for phase in Phase::ALL {
             let f = phase as usize;
             let mean = |sum: f32, n: usize| match n {
@@ -432,7 +457,7 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
                 "{:<6}  {:<7}  {:>5}  {:>5}  {:>8}  {:>16}  {:>9}  {:>12}  {:>12}  {:>6}  {:>16}  {:>17}",
                 colour(view),
                 phase.name(),
-                games[view],
+                totals.games[view],
                 t.searched[f],
                 mean(t.gap[f], t.logged[f]),
                 signed,
@@ -440,16 +465,9 @@ pub fn summary(replayed: &[(&UtttGame, Vec<UtttPly>, usize)]) -> String {
                 t.value_errors[f],
                 t.move_choices[f],
                 t.unseen[f],
-                where_gap[view][f],
-                where_loss[view][f],
+                totals.where_gap[view][f],
+                totals.where_loss[view][f],
             );
         }
     }
-    let _ = writeln!(
-        out,
-        "value error: gap >= {VALUE_GAP:.2} while the move played is within {MOVE_LOSS:.2} of \
-         the long search's best; move choice: loss >= {MOVE_LOSS:.2}; unseen: a move choice the \
-         bot valued {VALUE_GAP:.2} or more above the long search's value of it"
-    );
-    out
 }

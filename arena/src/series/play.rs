@@ -5,9 +5,10 @@ use super::summary::{place_rows, SprtStatus, Totals};
 use crate::game::{side_name, GameRecord, GameSetup, Winner};
 use crate::maps::Map;
 use crate::openings::{Book, Opening};
-use crate::options::{Options, Referee};
+use crate::options::Options;
 use crate::record::GameLog;
 use crate::stats::SprtState;
+use mctsbot::game::GameKind;
 use std::fmt::Write as _;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -18,16 +19,16 @@ pub type PlayFn = fn(&GameSetup) -> GameRecord;
 
 /// The map of pair `pair` (games `2·pair` and `2·pair + 1` share it, colours swapped).
 pub fn map_for(opts: &Options, maps: &[Map], pair: u64) -> Option<Map> {
-    match opts.game {
-        Referee::Uttt | Referee::UtttCodinGame | Referee::TronCodinGame => None,
-        Referee::Tron if maps.is_empty() => Some(Map::random_empty(
+    match opts.game.game() {
+        GameKind::Uttt | GameKind::TronBattle => None,
+        GameKind::LightRiders if maps.is_empty() => Some(Map::random_empty(
             opts.width,
             opts.height,
             opts.seed
                 .wrapping_mul(0x9e37_79b9_7f4a_7c15)
                 .wrapping_add(pair),
         )),
-        Referee::Tron => Some(maps[pair as usize % maps.len()].clone()),
+        GameKind::LightRiders => Some(maps[pair as usize % maps.len()].clone()),
     }
 }
 

@@ -7,9 +7,10 @@
 
 use crate::game::GameRecord;
 use crate::openings::{letter, parse_game_line, parse_tron};
-use crate::options::{Options, Referee};
+use crate::options::Options;
 use crate::replay::Game;
 use crate::tron_codingame::random_starts;
+use mctsbot::game::GameKind;
 use mctsbot::tron::battle::Battle;
 use mctsbot::tron::Direction;
 use mctsbot::uttt::{Board, Move};
@@ -103,10 +104,10 @@ pub fn frames(
     record: &GameRecord,
     dir: &std::path::Path,
 ) -> Result<Frames, String> {
-    match opts.game {
-        Referee::Uttt | Referee::UtttCodinGame => uttt(opts, record).map(Frames::Uttt),
-        Referee::Tron => light_riders(record, dir).map(Frames::Grid),
-        Referee::TronCodinGame => battle(opts, record).map(Frames::Grid),
+    match opts.game.game() {
+        GameKind::Uttt => uttt(opts, record).map(Frames::Uttt),
+        GameKind::LightRiders => light_riders(record, dir).map(Frames::Grid),
+        GameKind::TronBattle => battle(opts, record).map(Frames::Grid),
     }
 }
 
@@ -265,7 +266,7 @@ fn step(
 fn battle(opts: &Options, record: &GameRecord) -> Result<GridFrames, String> {
     let riders = opts.riders;
     let starts = random_starts(riders, opts.seed, (record.index / opts.sides()) as u64);
-    let mut battle = Battle::codingame(&starts)?;
+    let mut battle = Battle::codingame(&starts).map_err(|e| e.to_string())?;
     let width = battle.grid().width();
     let height = battle.grid().height();
     let cell = |(x, y): (usize, usize)| y * width + x;

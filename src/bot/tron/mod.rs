@@ -1,9 +1,9 @@
-//! Light Riders wired: its options ([`options`]: flags, defaults, help section), its
-//! searcher ([`searcher`]: what the options build, and which search plays each move), its
-//! player for the engines' protocol ([`player`]), and CodinGame's Tron Battle player
-//! ([`battle`], on its own for the one-file CodinGame build).
+//! Light Riders wired: its options ([`options`]: choices and defaults; [`flags`]: the
+//! flags and help section), its searcher ([`searcher`]: what the options build, and which
+//! search plays each move) and its player for the engines' protocol ([`player`]). CodinGame's Tron Battle is its own
+//! player, [`super::tron_battle`].
 
-pub mod battle;
+pub mod flags;
 pub mod options;
 pub mod player;
 pub mod searcher;

@@ -2,7 +2,7 @@
 
 use super::options::{TronConfig, TronSearchKind};
 use super::searcher::TronSearcher;
-use crate::bot::session::{ponder_slice, ActRequest, GamePlayer, Settings};
+use crate::bot::player::{ponder_slice, ActRequest, GamePlayer, Settings};
 use crate::bot::Config;
 use crate::game::Player;
 use crate::protocol::{GameUpdate, Token};

@@ -1,7 +1,7 @@
 //! The Ultimate Tic-Tac-Toe player: engine field and macroboard in, `place_move` out.
 
 use super::searcher::{UtttSearch, UtttSearchKind};
-use crate::bot::session::{ponder_slice, ActRequest, GamePlayer, Settings};
+use crate::bot::player::{ponder_slice, ActRequest, GamePlayer, Settings};
 use crate::bot::Config;
 use crate::protocol::{GameUpdate, Token};
 use crate::search::tree::Proof;
@@ -71,6 +71,33 @@ impl UtttPlayer {
     }
 }
 
+impl UtttPlayer {
+    /// The usable timebank and this move's budget, as the search the options play spends
+    /// its time; `moves`: the legal moves.
+    fn budget(&self, request: &ActRequest, moves: u32) -> (u64, Budget) {
+        let clock = request.clock;
+        let bank = clock.usable_bank(request.bank_ms);
+        let budget = match request.config.uttt.play.search {
+            UtttSearchKind::Mcts => timeman::budget(clock, bank, self.moves_made, moves),
+            UtttSearchKind::AlphaBeta => {
+                timeman::alphabeta_budget(clock, bank, self.moves_made, moves)
+            }
+        };
+        (bank, budget)
+    }
+
+    /// After answering `mv` in `board`: pondering (when asked and the game goes on)
+    /// searches the opponent's position, so the tree is rooted there now.
+    fn root_for_pondering(&mut self, board: Board, mv: Move, ponder: bool) {
+        let mut after = board;
+        after.play(mv);
+        self.pondering = ponder && after.outcome().is_none();
+        if let Some(tree) = self.tree.as_mut().filter(|_| self.pondering) {
+            tree.reroot(after);
+        }
+    }
+}
+
 impl GamePlayer for UtttPlayer {
     fn update(&mut self, update: &GameUpdate) {
         match update {
@@ -114,17 +141,7 @@ impl GamePlayer for UtttPlayer {
             return format_place_move(x, y);
         }
         self.moves_made += 1;
-
-        let clock = request.clock;
-        let bank = clock.usable_bank(request.bank_ms);
-        let budget = match request.config.uttt.play.search {
-            UtttSearchKind::Mcts => {
-                timeman::budget(clock, bank, self.moves_made, legal.len() as u32)
-            }
-            UtttSearchKind::AlphaBeta => {
-                timeman::alphabeta_budget(clock, bank, self.moves_made, legal.len() as u32)
-            }
-        };
+        let (bank, budget) = self.budget(request, legal.len() as u32);
 
         let reused = match &mut self.tree {
             Some(tree) => tree.reroot(board),
@@ -169,13 +186,7 @@ impl GamePlayer for UtttPlayer {
         );
         self.pondered = 0;
         self.last_answer = Some((board, mv));
-        // Pondering searches the opponent's position: root the tree there now.
-        let mut after = board;
-        after.play(mv);
-        self.pondering = request.config.common.ponder && after.outcome().is_none();
-        if self.pondering {
-            tree.reroot(after);
-        }
+        self.root_for_pondering(board, mv, request.config.common.ponder);
         format_place_move(x, y)
     }
 

@@ -11,18 +11,16 @@
 //!
 //! `rules`: [`Battle`], the game itself; `view`: [`Paranoid`], the game as one rider
 //! searches it, and what a search [`Found`]; `eval`: the Voronoi regions and the search's
-//! evaluation, [`RegionLead`]; `config`: the bot's settings, [`BattleConfig`]. Their
-//! items are re-exported here, so callers name them `tron::battle::Battle` whatever file
-//! holds them.
+//! evaluation, [`RegionLead`]. The bot's settings belong to the Tron Battle player
+//! (`bot::tron_battle`). The items are re-exported here, so callers name them
+//! `tron::battle::Battle` whatever file holds them.
 
-mod config;
 mod eval;
 mod rules;
 #[cfg(test)]
 mod tests;
 mod view;
 
-pub use config::{BattleConfig, Rivals};
 pub use eval::{region_scores, regions, RegionLead};
-pub use rules::{Battle, HEIGHT, MAX_RIDERS, WIDTH};
+pub use rules::{Battle, BattleError, HEIGHT, MAX_RIDERS, WIDTH};
 pub use view::{Found, Paranoid};

@@ -3,14 +3,76 @@
 //! search's view and evaluation read it; nothing here knows of a search.
 
 use crate::tron::direction::{DirSet, Direction};
-use crate::tron::grid::{Bitboard, Grid};
+use crate::tron::grid::{Bitboard, BoardSizeError, Grid};
 use crate::tron::space::reachable_from;
+use std::fmt;
 
 /// CodinGame's grid.
 pub const WIDTH: usize = 30;
 pub const HEIGHT: usize = 20;
 /// Riders in a game, at most.
 pub const MAX_RIDERS: usize = 4;
+
+/// Why starts make no game, or a referee's report does not follow from the position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BattleError {
+    /// The grid's size is not one the bitboards hold.
+    Grid(BoardSizeError),
+    /// A game of this many riders.
+    RiderCount(usize),
+    StartOffGrid {
+        rider: usize,
+        x: usize,
+        y: usize,
+    },
+    SharedStart {
+        x: usize,
+        y: usize,
+    },
+    HeadOffGrid {
+        rider: usize,
+        x: usize,
+        y: usize,
+    },
+    /// A rider reported in the game after it went out.
+    ReportedOut {
+        rider: usize,
+        x: usize,
+        y: usize,
+    },
+    /// A head that is not one step from the last onto a free cell.
+    NotAStep {
+        rider: usize,
+        x: usize,
+        y: usize,
+        from: (usize, usize),
+    },
+}
+
+impl fmt::Display for BattleError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            BattleError::Grid(e) => write!(f, "{e}"),
+            BattleError::RiderCount(n) => write!(f, "{n} riders: 2 to {MAX_RIDERS} play"),
+            BattleError::StartOffGrid { rider, x, y } => {
+                write!(f, "rider {rider} starts off the grid at {x} {y}")
+            }
+            BattleError::SharedStart { x, y } => write!(f, "two riders start on {x} {y}"),
+            BattleError::HeadOffGrid { rider, x, y } => {
+                write!(f, "rider {rider}'s head {x} {y} is off the grid")
+            }
+            BattleError::ReportedOut { rider, x, y } => {
+                write!(f, "rider {rider} is reported at {x} {y}, but it is out")
+            }
+            BattleError::NotAStep { rider, x, y, from } => write!(
+                f,
+                "rider {rider} is reported at {x} {y}, which is not a free step from {from:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for BattleError {}
 
 /// A Tron Battle position: every rider's trail and head, who is in, and who moves next.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -29,7 +91,11 @@ pub struct Battle {
 impl Battle {
     /// The start of a game on a `width`×`height` grid, one rider on each of `starts`,
     /// rider 0 to move.
-    pub fn new(width: usize, height: usize, starts: &[(usize, usize)]) -> Result<Battle, String> {
+    pub fn new(
+        width: usize,
+        height: usize,
+        starts: &[(usize, usize)],
+    ) -> Result<Battle, BattleError> {
         let starts: Vec<_> = starts.iter().copied().map(Some).collect();
         Battle::with_riders_out(width, height, &starts)
     }
@@ -40,10 +106,10 @@ impl Battle {
         width: usize,
         height: usize,
         starts: &[Option<(usize, usize)>],
-    ) -> Result<Battle, String> {
-        let grid = Grid::new(width, height).map_err(|e| e.to_string())?;
+    ) -> Result<Battle, BattleError> {
+        let grid = Grid::new(width, height).map_err(BattleError::Grid)?;
         if !(2..=MAX_RIDERS).contains(&starts.len()) {
-            return Err(format!("{} riders: 2 to {MAX_RIDERS} play", starts.len()));
+            return Err(BattleError::RiderCount(starts.len()));
         }
         let mut battle = Battle {
             blocked: grid.board_mask().inverted(),
@@ -59,11 +125,11 @@ impl Battle {
             };
             battle.alive |= 1 << rider;
             if x >= width || y >= height {
-                return Err(format!("rider {rider} starts off the grid at {x} {y}"));
+                return Err(BattleError::StartOffGrid { rider, x, y });
             }
             let cell = grid.index(x, y);
             if battle.blocked.get_index(cell) {
-                return Err(format!("two riders start on {x} {y}"));
+                return Err(BattleError::SharedStart { x, y });
             }
             battle.occupy(rider, cell);
         }
@@ -71,7 +137,7 @@ impl Battle {
     }
 
     /// The start of a game on CodinGame's 30×20 grid.
-    pub fn codingame(starts: &[(usize, usize)]) -> Result<Battle, String> {
+    pub fn codingame(starts: &[(usize, usize)]) -> Result<Battle, BattleError> {
         Battle::new(WIDTH, HEIGHT, starts)
     }
 
@@ -225,18 +291,20 @@ impl Battle {
     /// What the referee reports of `rider` at a turn: its head `Some((x, y))`, or `None`
     /// once it is out. A head one step from the last extends the trail; an error says
     /// where the report does not follow from the position (the report is taken anyway).
-    pub fn observe(&mut self, rider: usize, head: Option<(usize, usize)>) -> Result<(), String> {
+    pub fn observe(
+        &mut self,
+        rider: usize,
+        head: Option<(usize, usize)>,
+    ) -> Result<(), BattleError> {
         let Some((x, y)) = head else {
             self.eliminate(rider);
             return Ok(());
         };
         if x >= self.grid().width() || y >= self.grid().height() {
-            return Err(format!("rider {rider}'s head {x} {y} is off the grid"));
+            return Err(BattleError::HeadOffGrid { rider, x, y });
         }
         if !self.is_alive(rider) {
-            return Err(format!(
-                "rider {rider} is reported at {x} {y}, but it is out"
-            ));
+            return Err(BattleError::ReportedOut { rider, x, y });
         }
         let cell = self.grid().index(x, y);
         let head = self.heads[rider] as usize;
@@ -249,10 +317,12 @@ impl Battle {
         if one_step && free {
             Ok(())
         } else {
-            Err(format!(
-                "rider {rider} is reported at {x} {y}, which is not a free step from {:?}",
-                self.grid().xy(head)
-            ))
+            Err(BattleError::NotAStep {
+                rider,
+                x,
+                y,
+                from: self.grid().xy(head),
+            })
         }
     }
 }

@@ -300,16 +300,12 @@ impl Set {
     }
 }
 
-fn fit_command(args: FitArgs) -> ExitCode {
+/// The positions of `args.files`, split into the training set and the held-out one
+/// (every `--held-out-every`th game); an error names the file and line.
+fn read_sets(args: &FitArgs) -> Result<(Set, Set), String> {
     let (mut training, mut held_out) = (Set::default(), Set::default());
     for path in &args.files {
-        let file = match std::fs::File::open(path) {
-            Ok(file) => file,
-            Err(e) => {
-                eprintln!("tron-fit: {}: {e}", path.display());
-                return ExitCode::FAILURE;
-            }
-        };
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         for (number, line) in std::io::BufReader::new(file).lines().enumerate() {
             let parsed = line
                 .map_err(|e| e.to_string())
@@ -317,17 +313,24 @@ fn fit_command(args: FitArgs) -> ExitCode {
             match parsed {
                 Ok(p) if p.game % args.held_out_every == 0 => held_out.push(&p),
                 Ok(p) => training.push(&p),
-                Err(e) => {
-                    eprintln!("tron-fit: {}:{}: {e}", path.display(), number + 1);
-                    return ExitCode::FAILURE;
-                }
+                Err(e) => return Err(format!("{}:{}: {e}", path.display(), number + 1)),
             }
         }
     }
     if training.xs.is_empty() || held_out.xs.is_empty() {
-        eprintln!("tron-fit: no positions to fit or none held out");
-        return ExitCode::FAILURE;
+        return Err("no positions to fit or none held out".into());
     }
+    Ok((training, held_out))
+}
+
+fn fit_command(args: FitArgs) -> ExitCode {
+    let (training, held_out) = match read_sets(&args) {
+        Ok(sets) => sets,
+        Err(e) => {
+            eprintln!("tron-fit: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     eprintln!(
         "tron-fit: {} training positions ({} games), {} held out ({} games)",
         training.xs.len(),

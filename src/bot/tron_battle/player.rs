@@ -8,12 +8,11 @@
 //! 1000 ms for the first, 100 ms after, as in CodinGame's UTTT
 //! ([`turn_deadlines`]).
 
+use super::config::BattleConfig;
 use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::Limits;
-use crate::tron::battle::{
-    Battle, BattleConfig, Found, Paranoid, RegionLead, HEIGHT, MAX_RIDERS, WIDTH,
-};
+use crate::tron::battle::{Battle, Found, Paranoid, RegionLead, HEIGHT, MAX_RIDERS, WIDTH};
 use crate::tron::codingame::{format_direction, parse_rider, RiderLine};
 use crate::tron::direction::Direction;
 use crate::tron::endgame::fill_longest_from;
@@ -112,10 +111,10 @@ impl TronBattlePlayer {
     }
 
     /// Our answer, searched within the turn's time.
-    fn act(&mut self, turn: &Turn, received: Instant, safety_margin_ms: u64) -> Direction {
+    fn act(&mut self, turn: &Turn, received: Instant) -> Direction {
         self.turns += 1;
         // Alpha-beta stops within a few nodes of its deadline: the target is enough.
-        let (deadline_ms, _) = turn_deadlines(self.turns == 1, safety_margin_ms);
+        let (deadline_ms, _) = turn_deadlines(self.turns == 1, self.config.safety_margin_ms);
         let Some(battle) = self.update(turn).cloned() else {
             return Direction::Up;
         };
@@ -211,7 +210,6 @@ pub fn run<R: BufRead, W: Write>(
     received: Instant,
     input: R,
     mut output: W,
-    safety_margin_ms: u64,
     config: BattleConfig,
 ) -> io::Result<()> {
     let mut player = TronBattlePlayer::new(config);
@@ -219,7 +217,7 @@ pub fn run<R: BufRead, W: Write>(
     while let Some((header, received)) = lines.next_turn()? {
         let answer = match read_turn(&header, &mut lines)? {
             None => return Ok(()),
-            Some(Ok(turn)) => player.act(&turn, received, safety_margin_ms),
+            Some(Ok(turn)) => player.act(&turn, received),
             Some(Err(e)) => {
                 error!("{e}: answering from the position kept so far");
                 player.fallback()
@@ -248,7 +246,7 @@ impl TronBattlePlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tron::battle::Rivals;
+    use crate::bot::tron_battle::Rivals;
     use crate::tron::codingame::{format_rider, parse_direction};
 
     fn play(input: &str) -> Vec<Direction> {
@@ -261,8 +259,10 @@ mod tests {
             Instant::now(),
             rest.as_bytes(),
             &mut out,
-            40,
-            BattleConfig::default(),
+            BattleConfig {
+                safety_margin_ms: 40,
+                ..BattleConfig::default()
+            },
         )
         .unwrap();
         String::from_utf8(out)
@@ -325,6 +325,7 @@ mod tests {
                 rivals: Rivals::InReach,
                 eval: RegionLead::Largest,
                 fill_alone: false,
+                ..BattleConfig::default()
             },
             BattleConfig {
                 eval: RegionLead::Space,
@@ -341,13 +342,16 @@ mod tests {
     fn walk_a_three_rider_game(config: BattleConfig) {
         let starts = [(3, 3), (15, 10), (26, 16)];
         let mut referee = Battle::codingame(&starts).unwrap();
-        let mut bot = TronBattlePlayer::new(config);
+        let mut bot = TronBattlePlayer::new(BattleConfig {
+            safety_margin_ms: 45,
+            ..config
+        });
         let mut turns = 0;
         while referee.winner().is_none() && referee.is_alive(1) {
             let rider = referee.to_move();
             if rider == 1 {
                 let turn = read(&turn_lines(&referee, &starts, 1));
-                let answer = bot.act(&turn, Instant::now(), 45);
+                let answer = bot.act(&turn, Instant::now());
                 assert_eq!(
                     bot.battle.as_ref(),
                     Some(&referee),
