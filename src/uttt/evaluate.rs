@@ -12,9 +12,8 @@
 //!
 //! Liang 2017 does not say whether marks in closed (won or full) boards count. They do
 //! here, in every board, while two in a row counts only in open boards: with Liang 2017's
-//! weights this reproduces its ranking (Table 2.8). Counting marks in open boards only,
-//! the comprehensive weights lost to the advanced ones 11/4/45 at depth 7 over 60 games
-//! (`tune-eval match`); counting them everywhere, they win 37/1/22.
+//! weights this reproduces its ranking (Table 2.8), which counting marks in open boards
+//! only does not (`tune-eval match`, docs/uttt_seed_tables.md).
 
 use super::board::Board;
 use super::tables::{count9, LINES};

@@ -25,10 +25,9 @@ pub struct UtttConfig {
 }
 
 /// The network's share of a leaf's value unless `--uttt-eval` says otherwise, on the
-/// engines and on CodinGame: with the network's 10 prior visits the blend beat play-outs
-/// on both; 0.3 beat 0.5 on CodinGame (225/13/162 in 400 games) and on the engines (200
-/// games at 2000/100 and 160 at 10000/500, 0.557 together; docs/uttt.md, "UTTT, the
-/// value network").
+/// engines and on CodinGame: a play-out still sees tactics the network misses, so a blend
+/// beats either alone, and 0.3 beat 0.5 on both protocols (docs/uttt.md, "UTTT, the value
+/// network").
 pub const DEFAULT_NETWORK_SHARE: Option<f32> = Some(0.3);
 
 impl Default for UtttConfig {

@@ -11,10 +11,11 @@ use crate::uttt::evaluate::{EvalKind, Weights};
 use crate::uttt::NetworkValue;
 use crate::uttt::{Board, EarlyTermination, Move, Playout};
 
-/// The UTTT search: UCT with C = 0.5 (0.590 ± 0.064 against 1.0), leaves expanded after
-/// 16 play-outs (as strong as 2, five times fewer nodes), the max-robust final move
-/// (0.545 ± 0.064 against robust), MCTS-Solver, and new nodes starting with 5 visits of
-/// the tactical prior ([`UTTT_PRIOR_BIAS`]); 4 million nodes of 24 bytes.
+/// The UTTT search: UCT with C = 0.5, leaves expanded after 16 play-outs (as strong as 2,
+/// with five times fewer nodes), the max-robust final move, MCTS-Solver, and new nodes
+/// starting with 5 visits of the tactical prior ([`UTTT_PRIOR_BIAS`]); 4 million nodes of
+/// 24 bytes. Each choice and its measurement: docs/uttt.md, "Why the defaults are what
+/// they are".
 pub const UTTT_SEARCH: TreeConfig = TreeConfig {
     exploration: 0.5,
     selection: Selection::Ucb1,
@@ -26,18 +27,17 @@ pub const UTTT_SEARCH: TreeConfig = TreeConfig {
     grave_reference: 0,
     prior_visits: 5,
     guidance: crate::search::Guidance::Uct,
-    // A draw is worth 0.3 to the bot: against the binary before issue 14 at 2000/100
-    // 0.680 against 0.583 with no contempt, and level with no contempt (README).
+    // A draw is worth 0.3 to the bot: playing on for a win from a level position scores
+    // more against a weaker side than taking the draw (docs/uttt.md).
     contempt: 0.2,
 };
 
-/// The default tactical prior's bias (with 5 prior visits: 0.667 ± 0.064 against no
-/// prior at 2000/100; see the README).
+/// The default tactical prior's bias, with 5 prior visits (measured against no prior in
+/// docs/uttt.md).
 pub const UTTT_PRIOR_BIAS: f32 = 0.2;
 
 /// A new node's prior visits when the network values it: its value is worth more than
-/// the tactical points alone (with the blend, 10 against 5 scored 76/52/32 over 160 games
-/// at 2000/100; docs/uttt.md).
+/// the tactical points alone (10 against 5 in docs/uttt.md).
 pub const NETWORK_PRIOR_VISITS: u32 = 10;
 
 /// Which search plays UTTT.
@@ -99,7 +99,8 @@ impl Default for UtttPlay {
             network: None,
             prior_bias: Some(UTTT_PRIOR_BIAS),
             network_prior_visits: Some(NETWORK_PRIOR_VISITS),
-            // 218/16/166 in 400 games against it off (0.565, CodinGame's rule, 100 ms).
+            // Such a position's value is known without play-outs, which find the winning
+            // reply only by chance (measured in docs/uttt.md).
             wins_at_once: true,
         }
     }

@@ -16,9 +16,8 @@
 //! - the **checkerboard parity bound**: every move changes square colour, so a chain with
 //!   `a` cells of the first step's colour and `b` of the head's holds at most
 //!   `2 min(a, b) + [a > b]` moves;
-//! - the **edges** between the chain's cells: at equal size, open space beats corridors
-//!   (measured: 18/1/1 against the MCTS default where cells alone scored 17/1/2, and
-//!   9/6/5 against cells alone).
+//! - the **edges** between the chain's cells: at equal size, open space beats corridors,
+//!   where a rider has fewer ways on (measured in docs/light-riders.md, "How it plays").
 //!
 //! Once no free path joins the riders the game is settled by who can run longer: the same
 //! fill estimate over each rider's whole component decides, with a margin that puts every
