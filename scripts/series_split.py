@@ -51,11 +51,11 @@ def real_timeouts(series, game, side):
 def score_line(games):
     """W/D/L for A, its score and a 95% interval (normal approximation)."""
     w = sum(g["winner"] == "A" for g in games)
-    d = sum(g["winner"] is None for g in games)
+    d = sum(g["winner"] in ("draw", None) for g in games)
     n = len(games)
     if n == 0:
         return "0/0/0"
-    points = [1.0 if g["winner"] == "A" else 0.5 if g["winner"] is None else 0.0 for g in games]
+    points = [1.0 if g["winner"] == "A" else 0.5 if g["winner"] in ("draw", None) else 0.0 for g in games]
     mean = sum(points) / n
     var = sum((p - mean) ** 2 for p in points) / max(n - 1, 1)
     ci = 1.96 * math.sqrt(var / n)
