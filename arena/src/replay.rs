@@ -31,6 +31,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+mod phases;
 mod report;
 mod select;
 pub mod uttt;

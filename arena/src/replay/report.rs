@@ -1,6 +1,7 @@
 //! The replay's report: the table of one game's positions with its largest value drops
 //! in words, and the closing summary's line for each game; [`replay_games`] prints them.
 
+use super::phases::{Phase, PhaseTable};
 use super::{progress, Assessment, Game, Ply, Searches};
 use crate::cli::ReplayArgs;
 use crate::game::Winner;
@@ -195,7 +196,7 @@ fn describe(game: &Game, plies: &[Ply], k: usize, p: usize, change: Option<f32>)
     let side = |q: usize| ["A", "B"][game.sides[q]];
     let (h0, h1) = (ply.state.head(0), ply.state.head(1));
     let apart = h0.0.abs_diff(h1.0) + h0.1.abs_diff(h1.1);
-    let phase = phase(ply, next);
+    let phase = Phase::of(ply, next).words();
     let moves = [p, 1 - p].map(|q| {
         let then = next.map_or(String::new(), |n| {
             format!(", then {:.3}", n.riders[q].value)
@@ -229,15 +230,6 @@ fn describe(game: &Game, plies: &[Ply], k: usize, p: usize, change: Option<f32>)
         ply.space.fillable[0],
         ply.space.fillable[1],
     )
-}
-
-/// Whether the riders were separated before a round, or became so in it.
-fn phase(ply: &Ply, next: Option<&Ply>) -> &'static str {
-    match (ply.space.separated, next.map(|n| n.space.separated)) {
-        (true, _) => "separated",
-        (false, Some(true)) => "the riders separate in this round",
-        (false, _) => "open",
-    }
 }
 
 /// A rider's move beside its search's choice: `u (0.402, 812 visits), the search
@@ -278,7 +270,7 @@ pub(super) fn summary_line(game: &Game, plies: &[Ply], view: usize) -> String {
     };
     let fall = drops.first().map_or("-".to_string(), |&k| {
         let ply = &plies[k];
-        let phase = phase(ply, plies.get(k + 1));
+        let phase = Phase::of(ply, plies.get(k + 1)).words();
         format!(
             "{:+.3}  {:>5}  {phase}{}",
             changes[k][view].unwrap_or(0.0),
@@ -303,6 +295,7 @@ pub(super) fn summary_line(game: &Game, plies: &[Ply], view: usize) -> String {
 /// then the summary line of each.
 pub(super) fn replay_games(args: &ReplayArgs, searches: &Searches, games: &[Game], side: usize) {
     let mut summary = String::from("\ngame  result   rounds  side  largest drop  round  phase\n");
+    let mut phases = PhaseTable::default();
     for (n, game) in games.iter().enumerate() {
         let label = game
             .index
@@ -325,6 +318,7 @@ pub(super) fn replay_games(args: &ReplayArgs, searches: &Searches, games: &[Game
         print!("{}", report.text());
         let _ = std::io::stdout().flush();
         summary += &summary_line(game, &plies, view);
+        phases.add(game, &plies, view);
     }
-    print!("{summary}");
+    print!("{}{summary}", phases.text());
 }

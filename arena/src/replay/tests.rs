@@ -80,6 +80,36 @@ fn the_move_into_the_pocket_is_the_largest_drop() {
 }
 
 #[test]
+fn the_phase_table_puts_the_pocket_in_the_separating_round() {
+    let game = blunder();
+    let plies = searches(2_000).replay(&game, |_, _| {});
+    let mut table = phases::PhaseTable::default();
+    table.add(&game, &plies, 0);
+    let [open, separating, separated] = table.phases;
+    assert_eq!(
+        (open.rounds, separating.rounds, separated.rounds),
+        (2, 1, 1)
+    );
+    // Into the pocket: not the search's choice, valued far below it, the largest drop.
+    assert_eq!(
+        (separating.differs, separating.costly, separating.largest),
+        (1, 1, 1)
+    );
+    assert!(separating.fell < -0.3, "{separating:?}");
+    assert_eq!(open.largest + separated.largest, 0);
+    // Forced into the wall at the end: no move of its own.
+    assert_eq!(separated.chosen, 0);
+    let text = table.text();
+    assert!(text.contains("over 1 game(s)"), "{text}");
+    assert!(
+        text.lines()
+            .any(|l| l.starts_with("the riders separate in this round")
+                && l.split_whitespace().last() == Some("1")),
+        "{text}"
+    );
+}
+
+#[test]
 fn a_transcript_gives_fields_turns_and_notes() {
     let game = blunder();
     let positions = game.positions();
