@@ -35,7 +35,7 @@ fn main() -> ExitCode {
 }
 
 fn play(args: &[String]) -> Result<(), String> {
-    let config = Config::from_args(args)?;
+    let config = Config::from_args(args).map_err(|e| e.to_string())?;
     // Not locked: with --ponder a thread of its own reads it.
     let stdin = io::BufReader::new(io::stdin());
     let stdout = io::stdout().lock();
@@ -69,7 +69,7 @@ fn bench(args: &[String]) -> Result<(), String> {
             _ => rest.push(arg.clone()),
         }
     }
-    let config = Config::from_args(&rest)?;
+    let config = Config::from_args(&rest).map_err(|e| e.to_string())?;
     let budget = iterations.map_or(BenchBudget::Millis(ms), BenchBudget::Iterations);
     let results = match config.common.game {
         Some(GameKind::TronBattle) => mctsbot::bench::tron_battle(budget, &config),
