@@ -16,7 +16,7 @@ use super::{Command, GameUpdate, Setting, Token};
 use std::fmt;
 
 /// What is wrong with an engine line, naming the part at fault (`context`: `settings
-/// timebank`, `field value 3`). The quoted parts are as [`quoted`] writes them, cut short.
+/// timebank`, `field value 3`). The quoted parts are quoted and cut short already.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
     EmptyLine,
