@@ -2,19 +2,20 @@
 //! Parsed by hand: a handful of `--flag value` pairs do not justify a dependency on a
 //! competition server that builds from source (the arena and `tune` use `clap`).
 
+use crate::bot::flags::{bad_value, Expected, OptionError};
 use std::str::FromStr;
 
 /// `text` as a number for `flag`, or an error that names both.
-pub fn number<T: FromStr>(flag: &str, text: &str) -> Result<T, String> {
+pub fn number<T: FromStr>(flag: &'static str, text: &str) -> Result<T, OptionError> {
     text.parse()
-        .map_err(|_| format!("{flag} needs a non-negative whole number, got {text:?}"))
+        .map_err(|_| bad_value(flag, text, Expected::WholeNumber))
 }
 
 /// `text` as a finite positive number for `flag`, or an error that names both.
-pub fn positive(flag: &str, text: &str) -> Result<f32, String> {
+pub fn positive(flag: &'static str, text: &str) -> Result<f32, OptionError> {
     match text.parse::<f32>() {
         Ok(x) if x.is_finite() && x > 0.0 => Ok(x),
-        _ => Err(format!("{flag} needs a positive number, got {text:?}")),
+        _ => Err(bad_value(flag, text, Expected::Positive)),
     }
 }
 
@@ -32,7 +33,7 @@ mod tests {
     #[test]
     fn numbers_and_their_errors() {
         assert_eq!(number::<u32>("--games", "12"), Ok(12));
-        let err = number::<u32>("--games", "-1").unwrap_err();
+        let err = number::<u32>("--games", "-1").unwrap_err().to_string();
         assert!(err.contains("--games") && err.contains("\"-1\""), "{err}");
         assert_eq!(positive("--c", "0.5"), Ok(0.5));
         for bad in ["0", "-1", "inf", "NaN", "x"] {

@@ -57,17 +57,3 @@ impl GameKind {
         }
     }
 }
-
-impl std::str::FromStr for GameKind {
-    type Err = String;
-
-    /// `uttt`, `tron` (also `lightriders`) or `tron-battle`, as `--game` takes them.
-    fn from_str(name: &str) -> Result<Self, String> {
-        match name {
-            "uttt" => Ok(GameKind::Uttt),
-            "tron" | "lightriders" => Ok(GameKind::LightRiders),
-            "tron-battle" => Ok(GameKind::TronBattle),
-            other => Err(format!("unknown game {other:?}")),
-        }
-    }
-}

@@ -2,10 +2,54 @@
 //! stdin/stdout, or runs the search benchmarks (`mctsbot bench`).
 
 use mctsbot::bench::BenchBudget;
+use mctsbot::bot::flags::OptionError;
 use mctsbot::bot::{self, Config};
 use mctsbot::game::GameKind;
+use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
+
+/// Why a command stopped; `main` prints it and exits with 2.
+#[derive(Debug)]
+enum CommandError {
+    Options(OptionError),
+    /// `bench`'s `--ms` or `--iterations` without its number (`value`: `None`) or with
+    /// something else.
+    BenchNumber {
+        flag: String,
+        what: &'static str,
+        value: Option<String>,
+    },
+    /// `perft`'s depth, not a number.
+    PerftDepth(String),
+    /// The engine's pipe closed while the bot played.
+    Pipe(io::Error),
+    /// Standard output closed under `bench` or `perft`.
+    Output(io::Error),
+}
+
+impl fmt::Display for CommandError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            CommandError::Options(e) => write!(f, "{e}"),
+            CommandError::BenchNumber { flag, what, value } => match value {
+                None => write!(f, "{flag} needs {what}"),
+                Some(value) => write!(f, "{flag} needs {what}, got {value:?}"),
+            },
+            CommandError::PerftDepth(text) => write!(f, "perft needs a depth, got {text:?}"),
+            CommandError::Pipe(e) => write!(f, "engine pipe closed: {e}"),
+            CommandError::Output(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CommandError {}
+
+impl From<OptionError> for CommandError {
+    fn from(e: OptionError) -> Self {
+        CommandError::Options(e)
+    }
+}
 
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("info"))
@@ -34,12 +78,12 @@ fn main() -> ExitCode {
     }
 }
 
-fn play(args: &[String]) -> Result<(), String> {
+fn play(args: &[String]) -> Result<(), CommandError> {
     let config = Config::from_args(args)?;
     // Not locked: with --ponder a thread of its own reads it.
     let stdin = io::BufReader::new(io::stdin());
     let stdout = io::stdout().lock();
-    bot::run(stdin, stdout, config).map_err(|e| format!("engine pipe closed: {e}"))
+    bot::run(stdin, stdout, config).map_err(CommandError::Pipe)
 }
 
 /// `mctsbot bench [--ms N | --iterations N] [--playouts] [--evaluations] [OPTIONS]`: a
@@ -47,7 +91,7 @@ fn play(args: &[String]) -> Result<(), String> {
 /// (whose chosen moves and node counts are a signature of the search: a refactoring must
 /// not change them); `--playouts` (Light Riders): once per play-out policy;
 /// `--evaluations` (Light Riders): alpha-beta's search and its static evaluation's speed.
-fn bench(args: &[String]) -> Result<(), String> {
+fn bench(args: &[String]) -> Result<(), CommandError> {
     let mut ms = 1000;
     let mut iterations = None;
     let mut playouts = false;
@@ -55,11 +99,14 @@ fn bench(args: &[String]) -> Result<(), String> {
     let mut rest = Vec::new();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
-        let mut number = |what: &str| -> Result<u64, String> {
-            let value = args.next().ok_or(format!("{arg} needs {what}"))?;
-            value
-                .parse()
-                .map_err(|_| format!("{arg} needs {what}, got {value:?}"))
+        let mut number = |what: &'static str| -> Result<u64, CommandError> {
+            let value = args.next();
+            let bad = || CommandError::BenchNumber {
+                flag: arg.clone(),
+                what,
+                value: value.cloned(),
+            };
+            value.ok_or_else(bad)?.parse().map_err(|_| bad())
         };
         match arg.as_str() {
             "--ms" => ms = number("milliseconds")?,
@@ -82,17 +129,17 @@ fn bench(args: &[String]) -> Result<(), String> {
     };
     let mut out = io::stdout().lock();
     for result in results {
-        writeln!(out, "{}", result.to_json()).map_err(|e| e.to_string())?;
+        writeln!(out, "{}", result.to_json()).map_err(CommandError::Output)?;
     }
     Ok(())
 }
 
 /// `mctsbot perft [DEPTH]`: UTTT move-generation counts from the empty board, depth by depth.
-fn perft(args: &[String]) -> Result<(), String> {
+fn perft(args: &[String]) -> Result<(), CommandError> {
     let depth = match args.first() {
         Some(text) => text
             .parse()
-            .map_err(|_| format!("perft needs a depth, got {text:?}"))?,
+            .map_err(|_| CommandError::PerftDepth(text.clone()))?,
         None => 6,
     };
     let board = mctsbot::uttt::Board::new();
@@ -101,7 +148,7 @@ fn perft(args: &[String]) -> Result<(), String> {
         let started = std::time::Instant::now();
         let nodes = mctsbot::uttt::perft(&board, d);
         writeln!(out, "{d} {nodes} ({} ms)", started.elapsed().as_millis())
-            .map_err(|e| e.to_string())?;
+            .map_err(CommandError::Output)?;
     }
     Ok(())
 }

@@ -147,7 +147,7 @@ fn protocol_fixture_malformed_lines_fail() {
             .unwrap_or_else(|| panic!("malformed.txt:{}: no \"> \"", n + 1));
         match parse_command(engine) {
             Ok(c) => panic!("malformed.txt:{}: {engine:?} parsed as {c:?}", n + 1),
-            Err(e) => assert!(!e.reason.is_empty() && e.line == engine),
+            Err(e) => assert!(!e.reason.to_string().is_empty() && e.line == engine),
         }
         count += 1;
     }

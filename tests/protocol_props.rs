@@ -145,7 +145,7 @@ proptest! {
     #[test]
     fn protocol_near_misses_never_panic(line in near_miss()) {
         if let Err(e) = parse_command(&line) {
-            prop_assert!(!e.reason.is_empty());
+            prop_assert!(!e.reason.to_string().is_empty());
         }
         let _ = parse_place_move(&line);
     }

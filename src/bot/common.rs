@@ -1,7 +1,7 @@
 //! The options every game shares: which game and protocol, the seed, the clock's
 //! overrides, pondering and threads.
 
-use super::flags::{Flag, Section};
+use super::flags::{unknown, Flag, OptionError, Section};
 use crate::game::GameKind;
 use crate::timeman::TimeControl;
 
@@ -67,11 +67,31 @@ impl CommonConfig {
     }
 
     /// Refuses values the flags cannot take together.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), OptionError> {
         if !(1..=256).contains(&self.threads) {
-            return Err("--threads must be between 1 and 256".into());
+            return Err(OptionError::OutOfRange {
+                flag: "--threads",
+                low: 1,
+                high: 256,
+            });
         }
         Ok(())
+    }
+}
+
+// Here rather than in `game`, which the CodinGame bundles take whole and which knows no
+// flags.
+impl std::str::FromStr for GameKind {
+    type Err = OptionError;
+
+    /// `uttt`, `tron` (also `lightriders`) or `tron-battle`, as `--game` takes them.
+    fn from_str(name: &str) -> Result<Self, OptionError> {
+        match name {
+            "uttt" => Ok(GameKind::Uttt),
+            "tron" | "lightriders" => Ok(GameKind::LightRiders),
+            "tron-battle" => Ok(GameKind::TronBattle),
+            other => Err(unknown("game", other, "")),
+        }
     }
 }
 
@@ -115,7 +135,7 @@ const FLAGS: &[Flag<CommonConfig>] = &[
                 "auto" => ProtocolChoice::Auto,
                 "theaigames" | "riddles" | "engine" => ProtocolChoice::Engine,
                 "codingame" => ProtocolChoice::CodinGame,
-                other => return Err(format!("unknown protocol {other:?}")),
+                other => return Err(unknown("protocol", other, "")),
             };
             Ok(())
         },

@@ -4,8 +4,134 @@
 //! cannot be parsed without being documented, or documented without being parsed.
 
 use crate::search::FinalMove;
-use std::fmt::Write as _;
+use std::fmt::{self, Write as _};
 use std::str::FromStr;
+
+/// Why a command line makes no options: a flag, a value or flags together that the bot
+/// does not take.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum OptionError {
+    /// A flag no part of the bot owns.
+    UnknownFlag(String),
+    /// A flag given without its value, and what the value is (`a number`).
+    MissingValue {
+        flag: &'static str,
+        needs: &'static str,
+    },
+    /// A value its flag does not take.
+    BadValue {
+        flag: &'static str,
+        text: String,
+        expected: Expected,
+    },
+    /// A name none of `what`'s (`final-move rule`), with the choices where the message
+    /// lists them (empty: not).
+    UnknownName {
+        what: &'static str,
+        name: String,
+        choices: &'static str,
+    },
+    /// A number below its flag's least.
+    TooSmall { flag: &'static str, least: u32 },
+    /// A number outside its flag's range.
+    OutOfRange {
+        flag: &'static str,
+        low: u32,
+        high: u32,
+    },
+    /// A flag that shapes play-outs beside leaves valued without them.
+    PlayoutsNotRun { flag: &'static str },
+    /// Flags the bot cannot take together, as their owner explains it.
+    Conflict(&'static str),
+}
+
+/// What a flag's value should have been, as [`OptionError::BadValue`] says it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    WholeNumber,
+    Positive,
+    /// A number from the first to the second.
+    Between(&'static str, &'static str),
+    OnOff,
+    /// That many comma-separated finite numbers.
+    Numbers(usize),
+    /// A value of this form (`MOVES,BOUND (such as 50,0.7)`).
+    Form(&'static str),
+    /// One of these (`draw or boards`).
+    OneOf(&'static str),
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            OptionError::UnknownFlag(name) => write!(f, "unknown option {name:?} (see --help)"),
+            OptionError::MissingValue { flag, needs } => write!(f, "{flag} needs {needs}"),
+            OptionError::BadValue {
+                flag,
+                text,
+                expected,
+            } => match expected {
+                Expected::WholeNumber => {
+                    write!(f, "{flag} needs a non-negative whole number, got {text:?}")
+                }
+                Expected::Positive => write!(f, "{flag} needs a positive number, got {text:?}"),
+                Expected::Between(low, high) => {
+                    write!(
+                        f,
+                        "{flag} needs a number from {low} to {high}, not {text:?}"
+                    )
+                }
+                Expected::OnOff => write!(f, "{flag} takes on or off, not {text:?}"),
+                Expected::Numbers(n) => {
+                    write!(f, "{flag} needs {n} comma-separated numbers, not {text:?}")
+                }
+                Expected::Form(form) => write!(f, "{flag} needs {form}, not {text:?}"),
+                Expected::OneOf(choices) => write!(f, "{flag}: {choices}, not {text:?}"),
+            },
+            OptionError::UnknownName {
+                what,
+                name,
+                choices,
+            } => {
+                write!(f, "unknown {what} {name:?}")?;
+                if !choices.is_empty() {
+                    write!(f, ": {choices}")?;
+                }
+                Ok(())
+            }
+            OptionError::TooSmall { flag, least } => write!(f, "{flag} must be at least {least}"),
+            OptionError::OutOfRange { flag, low, high } => {
+                write!(f, "{flag} must be between {low} and {high}")
+            }
+            OptionError::PlayoutsNotRun { flag } => write!(
+                f,
+                "{flag} shapes play-outs, which --uttt-eval nn or blend does not run \
+                 (add --uttt-eval playout)"
+            ),
+            OptionError::Conflict(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// `what` has no `name` (and `choices` lists them, or is empty).
+pub fn unknown(what: &'static str, name: &str, choices: &'static str) -> OptionError {
+    OptionError::UnknownName {
+        what,
+        name: name.to_string(),
+        choices,
+    }
+}
+
+/// `text` is not the value `flag` takes.
+pub fn bad_value(flag: &'static str, text: &str, expected: Expected) -> OptionError {
+    OptionError::BadValue {
+        flag,
+        text: text.to_string(),
+        expected,
+    }
+}
 
 /// One flag: its name, how `--help` shows it, and what it sets in the options `C` of the
 /// part of the bot that owns it.
@@ -19,7 +145,7 @@ pub struct Flag<C> {
     /// The help's lines beside and under the flag, ending with the default in brackets.
     pub help: &'static [&'static str],
     /// Sets the flag's value (a switch gets an empty one).
-    pub set: fn(&mut C, Value) -> Result<(), String>,
+    pub set: fn(&mut C, Value) -> Result<(), OptionError>,
 }
 
 /// A titled group of flags in `--help` (an empty title: none).
@@ -31,35 +157,37 @@ pub struct Section<C: 'static> {
 /// A flag's value as given, with the flag's name for the errors.
 #[derive(Clone, Copy, Debug)]
 pub struct Value<'a> {
-    pub flag: &'a str,
+    pub flag: &'static str,
     pub text: &'a str,
 }
 
 impl Value<'_> {
     /// A non-negative whole number ([`crate::cli::number`]).
-    pub fn number<T: FromStr>(self) -> Result<T, String> {
+    pub fn number<T: FromStr>(self) -> Result<T, OptionError> {
         crate::cli::number(self.flag, self.text)
     }
 
     /// A finite positive number ([`crate::cli::positive`]).
-    pub fn positive(self) -> Result<f32, String> {
+    pub fn positive(self) -> Result<f32, OptionError> {
         crate::cli::positive(self.flag, self.text)
     }
 
     /// A number from 0 to 1.
-    pub fn unit(self) -> Result<f32, String> {
+    pub fn unit(self) -> Result<f32, OptionError> {
         match self.text.parse::<f32>() {
             Ok(x) if (0.0..=1.0).contains(&x) => Ok(x),
-            _ => Err(format!(
-                "{} needs a number from 0 to 1, not {:?}",
-                self.flag, self.text
-            )),
+            _ => Err(self.bad(Expected::Between("0", "1"))),
         }
     }
 
     /// A value of a type that explains its own errors.
-    pub fn parse<T: FromStr<Err = String>>(self) -> Result<T, String> {
+    pub fn parse<T: FromStr<Err = OptionError>>(self) -> Result<T, OptionError> {
         self.text.parse()
+    }
+
+    /// This value is not the `expected` one.
+    pub fn bad(self, expected: Expected) -> OptionError {
+        bad_value(self.flag, self.text, expected)
     }
 }
 
@@ -74,12 +202,14 @@ impl<C> Flag<C> {
         &self,
         options: &mut C,
         args: &mut impl Iterator<Item = &'a str>,
-    ) -> Result<(), String> {
+    ) -> Result<(), OptionError> {
         let text = if self.is_switch() {
             ""
         } else {
-            args.next()
-                .ok_or_else(|| format!("{} needs {}", self.name, self.needs))?
+            args.next().ok_or(OptionError::MissingValue {
+                flag: self.name,
+                needs: self.needs,
+            })?
         };
         (self.set)(
             options,
@@ -140,28 +270,26 @@ pub fn help<C>(sections: &[Section<C>], out: &mut String) {
 
 /// `--contempt X` (and Light Riders' `--tron-contempt`, named `flag`): a draw's worth
 /// below one half for the bot, in `-0.5..=0.5`.
-pub fn contempt(flag: &str, text: &str) -> Result<f32, String> {
+pub fn contempt(flag: &'static str, text: &str) -> Result<f32, OptionError> {
     match text.trim().parse::<f32>() {
         Ok(x) if (-0.5..=0.5).contains(&x) => Ok(x),
-        _ => Err(format!(
-            "{flag} needs a number from -0.5 to 0.5, not {text:?}"
-        )),
+        _ => Err(bad_value(flag, text, Expected::Between("-0.5", "0.5"))),
     }
 }
 
 /// `on` or `off` (`--battle-fill`, `--win-at-once`, named `flag`).
-pub fn on_off(flag: &str, text: &str) -> Result<bool, String> {
+pub fn on_off(flag: &'static str, text: &str) -> Result<bool, OptionError> {
     match text {
         "on" => Ok(true),
         "off" => Ok(false),
-        other => Err(format!("{flag} takes on or off, not {other:?}")),
+        other => Err(bad_value(flag, other, Expected::OnOff)),
     }
 }
 
 /// `N` finite numbers, comma-separated (`--eval-weights`, `--tron-eval-weights`, named
 /// `flag`).
-pub fn numbers<const N: usize>(flag: &str, text: &str) -> Result<[f32; N], String> {
-    let err = || format!("{flag} needs {N} comma-separated numbers, not {text:?}");
+pub fn numbers<const N: usize>(flag: &'static str, text: &str) -> Result<[f32; N], OptionError> {
+    let err = || bad_value(flag, text, Expected::Numbers(N));
     let values: Vec<f32> = text
         .split(',')
         .map(|v| v.trim().parse().ok().filter(|x: &f32| x.is_finite()))
@@ -171,7 +299,7 @@ pub fn numbers<const N: usize>(flag: &str, text: &str) -> Result<[f32; N], Strin
 }
 
 /// A final-move rule by its option name (`--final`, `--tron-final`).
-pub fn final_move(name: &str) -> Result<FinalMove, String> {
+pub fn final_move(name: &str) -> Result<FinalMove, OptionError> {
     Ok(match name {
         "robust" | "max" => FinalMove::MostVisits,
         "max-robust" => FinalMove::MaxRobust,
@@ -179,7 +307,7 @@ pub fn final_move(name: &str) -> Result<FinalMove, String> {
         "secure" => FinalMove::Secure { a: 1.0 },
         other => match other.strip_prefix("worst:").map(str::parse::<f32>) {
             Some(Ok(weight)) if (0.0..=1.0).contains(&weight) => FinalMove::WorstReply { weight },
-            _ => return Err(format!("unknown final-move rule {other:?}")),
+            _ => return Err(unknown("final-move rule", other, "")),
         },
     })
 }

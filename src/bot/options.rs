@@ -5,7 +5,7 @@
 //! [`super::tron::options`], [`super::tron_battle::options`]).
 
 use super::common::{self, CommonConfig};
-use super::flags::{self, Section};
+use super::flags::{self, OptionError, Section};
 use super::tron::flags as tron_flags;
 use super::tron_battle::{options as battle_options, BattleConfig};
 // Re-exported under their old paths for the arena and tune, which name them here.
@@ -90,14 +90,14 @@ fn dispatch<'a, C>(
     options: &mut C,
     name: &str,
     args: &mut impl Iterator<Item = &'a str>,
-) -> Option<Result<(), String>> {
+) -> Option<Result<(), OptionError>> {
     flags::find(sections, name).map(|flag| flag.apply(options, args))
 }
 
 impl Config {
     /// Parses the options (without the program name and any subcommand): each flag goes
     /// to the options that own it, then each part checks its values.
-    pub fn from_args<S: AsRef<str>>(args: &[S]) -> Result<Config, String> {
+    pub fn from_args<S: AsRef<str>>(args: &[S]) -> Result<Config, OptionError> {
         let mut config = Config::default();
         let mut args = args.iter().map(|a| a.as_ref());
         while let Some(name) = args.next() {
@@ -112,7 +112,7 @@ impl Config {
                         &mut args,
                     )
                 })
-                .unwrap_or_else(|| Err(format!("unknown option {name:?} (see --help)")))?;
+                .unwrap_or_else(|| Err(OptionError::UnknownFlag(name.to_string())))?;
         }
         config.common.validate()?;
         config.uttt.settle_leaf_eval()?;
@@ -206,16 +206,21 @@ mod tests {
             &["--tron-final", "worst:1.5"],
         ] {
             let err = Config::from_args(bad).unwrap_err();
-            assert!(!err.is_empty(), "{bad:?}");
+            assert!(!err.to_string().is_empty(), "{bad:?}");
         }
     }
 
     #[test]
     fn a_missing_value_is_named() {
         let err = Config::from_args(&["--seed"]).unwrap_err();
-        assert_eq!(err, "--seed needs a number");
+        let missing = OptionError::MissingValue {
+            flag: "--seed",
+            needs: "a number",
+        };
+        assert_eq!(err, missing);
+        assert_eq!(err.to_string(), "--seed needs a number");
         let err = Config::from_args(&["--tron-variant"]).unwrap_err();
-        assert_eq!(err, "--tron-variant needs a variant");
+        assert_eq!(err.to_string(), "--tron-variant needs a variant");
     }
 
     #[test]

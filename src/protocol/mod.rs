@@ -10,6 +10,7 @@ use std::fmt;
 
 pub mod codingame;
 mod parse;
+pub use parse::Reason;
 #[cfg(test)]
 mod tests;
 
@@ -73,7 +74,7 @@ pub enum Command {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProtocolError {
     pub line: String,
-    pub reason: String,
+    pub reason: Reason,
 }
 
 impl fmt::Display for ProtocolError {

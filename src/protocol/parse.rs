@@ -13,6 +13,91 @@ use nom::{
 };
 
 use super::{Command, GameUpdate, Setting, Token};
+use std::fmt;
+
+/// What is wrong with an engine line, naming the part at fault (`context`: `settings
+/// timebank`, `field value 3`). The quoted parts are quoted and cut short already.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reason {
+    EmptyLine,
+    UnknownCommand(String),
+    /// A key, value, player or type that the line stops before (`what`).
+    Missing {
+        context: String,
+        what: &'static str,
+    },
+    TrailingText {
+        context: String,
+        extra: String,
+    },
+    NotUnsigned {
+        context: String,
+        text: String,
+    },
+    OutOfRange {
+        context: String,
+        text: String,
+    },
+    EmptyToken {
+        context: String,
+    },
+    UnexpectedToken {
+        context: String,
+        text: String,
+    },
+    /// An empty name in `player_names`, at this position.
+    EmptyName {
+        context: String,
+        position: usize,
+    },
+    /// `update game field` or `macroboard` with nothing after it.
+    EmptyBoard {
+        context: String,
+        key: String,
+    },
+    /// An `action` other than `move`.
+    UnsupportedAction(String),
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Reason::EmptyLine => write!(f, "empty line"),
+            Reason::UnknownCommand(word) => write!(f, "unknown command {word}"),
+            Reason::Missing { context, what } => write!(f, "{context}: missing {what}"),
+            Reason::TrailingText { context, extra } => {
+                write!(f, "{context}: unexpected trailing text {extra}")
+            }
+            Reason::NotUnsigned { context, text } => {
+                write!(f, "{context}: expected a non-negative integer, got {text}")
+            }
+            Reason::OutOfRange { context, text } => {
+                write!(f, "{context}: number {text} is out of range")
+            }
+            Reason::EmptyToken { context } => write!(f, "{context}: empty token"),
+            Reason::UnexpectedToken { context, text } => {
+                write!(f, "{context}: unexpected token {text}")
+            }
+            Reason::EmptyName { context, position } => {
+                write!(f, "{context}: empty name at position {position}")
+            }
+            Reason::EmptyBoard { context, key } => write!(f, "{context}: empty {key}"),
+            Reason::UnsupportedAction(kind) => write!(
+                f,
+                "action {kind}: unsupported action type (expected \"move\")"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for Reason {}
+
+fn missing(context: impl Into<String>, what: &'static str) -> Reason {
+    Reason::Missing {
+        context: context.into(),
+        what,
+    }
+}
 
 /// Characters that separate words. Spaces and tabs are what people and engines use;
 /// `\r` and `\n` are included so a stray CRLF or doubled line ending is harmless.
@@ -52,32 +137,35 @@ fn quoted(text: &str) -> String {
 }
 
 /// A value that must be a single word, e.g. a number or a comma-separated list.
-fn single_word<'a>(context: &str, value: &'a str) -> Result<&'a str, String> {
+fn single_word<'a>(context: &str, value: &'a str) -> Result<&'a str, Reason> {
     match next_word(value) {
         Some((w, rest)) => match remainder(rest) {
             None => Ok(w),
-            Some(extra) => Err(format!(
-                "{context}: unexpected trailing text {}",
-                quoted(extra)
-            )),
+            Some(extra) => Err(Reason::TrailingText {
+                context: context.to_string(),
+                extra: quoted(extra),
+            }),
         },
-        None => Err(format!("{context}: missing value")),
+        None => Err(missing(context, "value")),
     }
 }
 
 /// A non-negative decimal integer that fits `T`; no sign, no blanks.
-fn unsigned<T: TryFrom<u64>>(context: &str, value: &str) -> Result<T, String> {
+fn unsigned<T: TryFrom<u64>>(context: &str, value: &str) -> Result<T, Reason> {
     if all_consuming(digit1::<&str, ()>).parse(value).is_err() {
-        return Err(format!(
-            "{context}: expected a non-negative integer, got {}",
-            quoted(value)
-        ));
+        return Err(Reason::NotUnsigned {
+            context: context.to_string(),
+            text: quoted(value),
+        });
     }
     value
         .parse::<u64>()
         .ok()
         .and_then(|n| T::try_from(n).ok())
-        .ok_or_else(|| format!("{context}: number {} is out of range", quoted(value)))
+        .ok_or_else(|| Reason::OutOfRange {
+            context: context.to_string(),
+            text: quoted(value),
+        })
 }
 
 /// One cell of a `field` or `macroboard`.
@@ -94,23 +182,25 @@ fn token(input: &str) -> IResult<&str, Token> {
 
 /// A comma-separated `field` or `macroboard`. Positions in errors count from 0, like
 /// field indices (`row * 9 + column`), so a reason points straight at the cell.
-fn tokens(what: &str, value: &str) -> Result<Vec<Token>, String> {
+fn tokens(what: &str, value: &str) -> Result<Vec<Token>, Reason> {
     value
         .split(',')
         .enumerate()
         .map(|(i, raw)| {
+            let context = format!("{what} value {i}");
             if raw.is_empty() {
-                return Err(format!("{what} value {i}: empty token"));
+                return Err(Reason::EmptyToken { context });
             }
             all_consuming(token)
                 .parse(raw)
                 .map(|(_, t)| t)
                 .map_err(|_| {
                     let digits = raw.strip_prefix('-').unwrap_or(raw);
+                    let text = quoted(raw);
                     if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
-                        format!("{what} value {i}: number {} is out of range", quoted(raw))
+                        Reason::OutOfRange { context, text }
                     } else {
-                        format!("{what} value {i}: unexpected token {}", quoted(raw))
+                        Reason::UnexpectedToken { context, text }
                     }
                 })
         })
@@ -118,23 +208,23 @@ fn tokens(what: &str, value: &str) -> Result<Vec<Token>, String> {
 }
 
 /// Parses a trimmed, non-empty line; the error is the reason only.
-pub(super) fn command(line: &str) -> Result<Command, String> {
+pub(super) fn command(line: &str) -> Result<Command, Reason> {
     let Some((first, rest)) = next_word(line) else {
-        return Err("empty line".to_string());
+        return Err(Reason::EmptyLine);
     };
     match first {
         "settings" => settings(rest).map(Command::Settings),
         "update" => update(rest),
         "action" => action(rest),
-        other => Err(format!("unknown command {}", quoted(other))),
+        other => Err(Reason::UnknownCommand(quoted(other))),
     }
 }
 
 /// `settings KEY VALUE`, after the first word.
-fn settings(input: &str) -> Result<Setting, String> {
-    let (key, rest) = next_word(input).ok_or("settings: missing key")?;
+fn settings(input: &str) -> Result<Setting, Reason> {
+    let (key, rest) = next_word(input).ok_or_else(|| missing("settings", "key"))?;
     let context = format!("settings {key}");
-    let value = remainder(rest).ok_or_else(|| format!("{context}: missing value"))?;
+    let value = remainder(rest).ok_or_else(|| missing(&*context, "value"))?;
     let one = || single_word(&context, value);
     Ok(match key {
         "timebank" => Setting::Timebank(unsigned(&context, one()?)?),
@@ -150,7 +240,10 @@ fn settings(input: &str) -> Result<Setting, String> {
                 .enumerate()
                 .map(|(i, name)| {
                     if name.is_empty() {
-                        Err(format!("{context}: empty name at position {i}"))
+                        Err(Reason::EmptyName {
+                            context: context.clone(),
+                            position: i,
+                        })
                     } else {
                         Ok(name.to_string())
                     }
@@ -165,16 +258,19 @@ fn settings(input: &str) -> Result<Setting, String> {
 }
 
 /// `update game KEY VALUE` or `update PLAYER KEY VALUE`, after the first word.
-fn update(input: &str) -> Result<Command, String> {
-    let (player, rest) = next_word(input).ok_or("update: missing player")?;
-    let (key, rest) = next_word(rest).ok_or_else(|| format!("update {player}: missing key"))?;
+fn update(input: &str) -> Result<Command, Reason> {
+    let (player, rest) = next_word(input).ok_or_else(|| missing("update", "player"))?;
+    let (key, rest) = next_word(rest).ok_or_else(|| missing(format!("update {player}"), "key"))?;
     let context = format!("update {player} {key}");
     let Some(value) = remainder(rest) else {
         return Err(
             if player == "game" && matches!(key, "field" | "macroboard") {
-                format!("{context}: empty {key}")
+                Reason::EmptyBoard {
+                    context,
+                    key: key.to_string(),
+                }
             } else {
-                format!("{context}: missing value")
+                missing(context, "value")
             },
         );
     };
@@ -200,21 +296,18 @@ fn update(input: &str) -> Result<Command, String> {
 
 /// `action move MS`, after the first word. Other action types (e.g. the `order` of
 /// other riddles.io games) are errors: this bot could not answer them.
-fn action(input: &str) -> Result<Command, String> {
-    let (kind, rest) = next_word(input).ok_or("action: missing type")?;
+fn action(input: &str) -> Result<Command, Reason> {
+    let (kind, rest) = next_word(input).ok_or_else(|| missing("action", "type"))?;
     if kind != "move" {
-        return Err(format!(
-            "action {}: unsupported action type (expected \"move\")",
-            quoted(kind)
-        ));
+        return Err(Reason::UnsupportedAction(quoted(kind)));
     }
-    let (ms, rest) = next_word(rest).ok_or("action move: missing timebank")?;
+    let (ms, rest) = next_word(rest).ok_or_else(|| missing("action move", "timebank"))?;
     let timebank_ms = unsigned("action move", ms)?;
     if let Some(extra) = remainder(rest) {
-        return Err(format!(
-            "action move {ms}: unexpected trailing text {}",
-            quoted(extra)
-        ));
+        return Err(Reason::TrailingText {
+            context: format!("action move {ms}"),
+            extra: quoted(extra),
+        });
     }
     Ok(Command::ActionMove { timebank_ms })
 }

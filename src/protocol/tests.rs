@@ -12,7 +12,7 @@ fn reason(line: &str) -> String {
         Ok(c) => panic!("{line:?} parsed as {c:?}"),
         Err(e) => {
             assert_eq!(e.line, line);
-            e.reason
+            e.reason.to_string()
         }
     }
 }

@@ -4,7 +4,44 @@
 
 use super::battle::{HEIGHT, WIDTH};
 use super::direction::Direction;
-use crate::protocol::codingame::{parse_exactly, parse_integers};
+use crate::protocol::codingame::{parse_exactly, parse_integers, LineError};
+use std::fmt;
+
+/// Why a Tron Battle line is not the one the turn needs. Its own type, not more of
+/// [`LineError`], which the UTTT bundle takes too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TronLineError {
+    Line(LineError),
+    /// `N P`: riders or our seat out of range.
+    Seats {
+        riders: i32,
+        seat: i32,
+    },
+    /// An answer that is no direction.
+    NotADirection(String),
+}
+
+impl From<LineError> for TronLineError {
+    fn from(e: LineError) -> Self {
+        TronLineError::Line(e)
+    }
+}
+
+impl fmt::Display for TronLineError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            TronLineError::Line(e) => write!(f, "{e}"),
+            TronLineError::Seats { riders, seat } => {
+                write!(f, "{riders} riders, seat {seat}: out of range")
+            }
+            TronLineError::NotADirection(word) => {
+                write!(f, "expected UP, DOWN, LEFT or RIGHT, got {word:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for TronLineError {}
 
 /// Whether the second line of a CodinGame game says Tron Battle: a rider's four
 /// coordinates (UTTT's second line is one count).
@@ -16,16 +53,21 @@ pub fn looks_like_tron_battle(second_line: &str) -> bool {
 pub type RiderLine = Option<((usize, usize), (usize, usize))>;
 
 /// A rider's `X0 Y0 X1 Y1` line: `None` for `-1 -1 -1 -1` (out of the game).
-pub fn parse_rider(line: &str) -> Result<RiderLine, String> {
+pub fn parse_rider(line: &str) -> Result<RiderLine, LineError> {
     let n = parse_exactly(line, 4, "a rider")?;
     if n.iter().all(|&v| v == -1) {
         return Ok(None);
     }
-    let cell = |x: i32, y: i32| -> Result<(usize, usize), String> {
+    let cell = |x: i32, y: i32| {
         let on_grid = (0..WIDTH as i32).contains(&x) && (0..HEIGHT as i32).contains(&y);
         on_grid
             .then_some((x as usize, y as usize))
-            .ok_or_else(|| format!("a rider: {x} {y} is off the 30x20 grid"))
+            .ok_or(LineError::OffBoard {
+                what: "a rider",
+                x,
+                y,
+                board: "30x20 grid",
+            })
     };
     Ok(Some((cell(n[0], n[1])?, cell(n[2], n[3])?)))
 }
@@ -39,13 +81,13 @@ pub fn format_rider(rider: RiderLine) -> String {
 }
 
 /// A Tron Battle answer: `UP`, `DOWN`, `LEFT` or `RIGHT` (blanks around it tolerated).
-pub fn parse_direction(line: &str) -> Result<Direction, String> {
+pub fn parse_direction(line: &str) -> Result<Direction, TronLineError> {
     match line.trim() {
         "UP" => Ok(Direction::Up),
         "DOWN" => Ok(Direction::Down),
         "LEFT" => Ok(Direction::Left),
         "RIGHT" => Ok(Direction::Right),
-        other => Err(format!("expected UP, DOWN, LEFT or RIGHT, got {other:?}")),
+        other => Err(TronLineError::NotADirection(other.to_string())),
     }
 }
 

@@ -58,23 +58,6 @@ pub enum EvalKind {
     Comprehensive,
 }
 
-impl std::str::FromStr for EvalKind {
-    type Err = String;
-    fn from_str(name: &str) -> Result<Self, String> {
-        Ok(match name {
-            "simple" => EvalKind::Simple,
-            "connecting" => EvalKind::Connecting,
-            "advanced" => EvalKind::Advanced,
-            "comprehensive" => EvalKind::Comprehensive,
-            _ => {
-                return Err(format!(
-                    "unknown evaluation {name:?}: simple, connecting, advanced or comprehensive"
-                ))
-            }
-        })
-    }
-}
-
 impl EvalKind {
     /// Liang 2017's weights of this evaluation: Tables 2.1 and 2.2, and the values it
     /// evolved with CMA-ES for the advanced (Table 2.3) and comprehensive (Table 2.5)
@@ -269,11 +252,5 @@ mod tests {
         let weights = EvalKind::Comprehensive.seed_weights();
         assert_eq!(Weights::from_slice(&weights.to_vec()), Some(weights));
         assert_eq!(Weights::from_slice(&[1.0; 13]), None);
-    }
-
-    #[test]
-    fn evaluation_names_parse() {
-        assert_eq!("advanced".parse::<EvalKind>(), Ok(EvalKind::Advanced));
-        assert!("clever".parse::<EvalKind>().is_err());
     }
 }

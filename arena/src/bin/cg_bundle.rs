@@ -7,6 +7,7 @@
 
 use arena::bundle::{bundle, CODINGAME_LIMIT};
 use clap::Parser;
+use mctsbot::bot::flags::OptionError;
 use mctsbot::game::GameKind;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -34,7 +35,7 @@ struct Args {
 }
 
 /// `uttt`, or `tron` (`tron-battle`): CodinGame's Tron is Tron Battle.
-fn game(name: &str) -> Result<GameKind, String> {
+fn game(name: &str) -> Result<GameKind, OptionError> {
     name.parse().map(GameKind::on_codingame)
 }
 
@@ -43,7 +44,7 @@ fn game(name: &str) -> Result<GameKind, String> {
 struct NetworkShare(Option<f32>);
 
 /// `--uttt-eval`, parsed as the bot parses it.
-fn uttt_eval(text: &str) -> Result<NetworkShare, String> {
+fn uttt_eval(text: &str) -> Result<NetworkShare, OptionError> {
     mctsbot::bot::uttt::options::uttt_eval(text).map(NetworkShare)
 }
 

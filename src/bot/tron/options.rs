@@ -4,6 +4,7 @@
 //! flags and section of `--help` are [`super::flags`]. The defaults are the strongest
 //! settings measured (the README gives the figures).
 
+use crate::bot::flags::{unknown, OptionError};
 use crate::game::Player;
 use crate::search::simultaneous::{SimConfig, SimPolicy};
 use crate::search::tree::{Selection, TreeConfig};
@@ -45,13 +46,13 @@ pub enum TronSearchKind {
 }
 
 impl FromStr for TronSearchKind {
-    type Err = String;
+    type Err = OptionError;
 
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, OptionError> {
         match name {
             "mcts" => Ok(TronSearchKind::Mcts),
             "alphabeta" => Ok(TronSearchKind::AlphaBeta),
-            other => Err(format!("unknown Tron search {other:?}")),
+            other => Err(unknown("Tron search", other, "")),
         }
     }
 }
@@ -72,9 +73,9 @@ pub enum TronVariant {
 }
 
 impl FromStr for TronVariant {
-    type Err = String;
+    type Err = OptionError;
 
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, OptionError> {
         Ok(match name {
             "suct" => TronVariant::SequentialUct,
             "suct-tuned" => TronVariant::SequentialUcb1Tuned,
@@ -84,7 +85,7 @@ impl FromStr for TronVariant {
             "ducb1t-mix" => TronVariant::DecoupledUcb1TunedMix,
             "exp3" => TronVariant::Exp3,
             "rm" => TronVariant::RegretMatching,
-            other => return Err(format!("unknown Tron variant {other:?}")),
+            other => return Err(unknown("Tron variant", other, "")),
         })
     }
 }
@@ -100,9 +101,9 @@ pub enum PlayoutChoice {
 }
 
 impl FromStr for PlayoutChoice {
-    type Err = String;
+    type Err = OptionError;
 
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, OptionError> {
         match name {
             "random" => Ok(PlayoutChoice::Random),
             "safe" => Ok(PlayoutChoice::Safe),
@@ -110,19 +111,19 @@ impl FromStr for PlayoutChoice {
             "lgr" => Ok(PlayoutChoice::Learned(Learning::Lgr)),
             "lgrf" => Ok(PlayoutChoice::Learned(Learning::Lgrf)),
             "ngram-lgr" => Ok(PlayoutChoice::Learned(Learning::NGramLgr)),
-            other => Err(format!("unknown play-out policy {other:?}")),
+            other => Err(unknown("play-out policy", other, "")),
         }
     }
 }
 
 impl FromStr for Extraction {
-    type Err = String;
+    type Err = OptionError;
 
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, OptionError> {
         match name {
             "simultaneous" => Ok(Extraction::Simultaneous),
             "sequential" => Ok(Extraction::Sequential),
-            other => Err(format!("unknown N-Gram extraction {other:?}")),
+            other => Err(unknown("N-Gram extraction", other, "")),
         }
     }
 }
@@ -144,15 +145,15 @@ pub enum TronSelection {
 pub const PROGRESSIVE_BIAS_WEIGHT: f32 = 10.0;
 
 impl FromStr for TronSelection {
-    type Err = String;
+    type Err = OptionError;
 
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, OptionError> {
         match name {
             "uct" => Ok(TronSelection::Uct),
             "ulm" => Ok(TronSelection::Ulm),
             "pb" => Ok(TronSelection::ProgressiveBias),
             "lean-lgrf" => Ok(TronSelection::LeanLgrf),
-            other => Err(format!("unknown Tron selection {other:?}")),
+            other => Err(unknown("Tron selection", other, "")),
         }
     }
 }
@@ -190,15 +191,15 @@ pub enum CutoffChoice {
 }
 
 impl FromStr for CutoffChoice {
-    type Err = String;
+    type Err = OptionError;
 
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, OptionError> {
         match name {
             "none" => Ok(CutoffChoice::None),
             "voronoi" => Ok(CutoffChoice::Voronoi),
             "chambers" => Ok(CutoffChoice::TreeOfChambers),
             "space" => Ok(CutoffChoice::Space),
-            other => Err(format!("unknown play-out cut-off {other:?}")),
+            other => Err(unknown("play-out cut-off", other, "")),
         }
     }
 }
@@ -376,38 +377,46 @@ impl TronConfig {
     }
 
     /// Refuses values the flags cannot take together.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), OptionError> {
         if self.expand_visits == 0 {
-            return Err("--tron-expand-visits must be at least 1".into());
+            return Err(OptionError::TooSmall {
+                flag: "--tron-expand-visits",
+                least: 1,
+            });
         }
         if self.selection != TronSelection::Uct {
             if self
                 .sim_config()
                 .is_some_and(|sim| !sim.policy.can_be_guided())
             {
-                return Err("--tron-selection needs a UCB --tron-variant (not exp3 or rm)".into());
+                return Err(OptionError::Conflict(
+                    "--tron-selection needs a UCB --tron-variant (not exp3 or rm)",
+                ));
             }
             let tables_learn = self.cutoff != CutoffChoice::Space || self.space_score.steps > 0;
             if !tables_learn {
-                return Err(
+                return Err(OptionError::Conflict(
                     "--tron-selection learns from play-out rounds: use --tron-cutoff \
-                    none|voronoi|chambers or --tron-cutoff-steps K"
-                        .into(),
-                );
+                    none|voronoi|chambers or --tron-cutoff-steps K",
+                ));
             }
         }
         if self.ngram_extraction == Extraction::Sequential
             && self.selection.knowledge() == Some(MoveKnowledge::NGram)
         {
             // The tree's 2-gram is the opponent's head then the move: simultaneous.
-            return Err("--tron-selection ulm|pb reads simultaneous N-Grams".into());
+            return Err(OptionError::Conflict(
+                "--tron-selection ulm|pb reads simultaneous N-Grams",
+            ));
         }
         if matches!(
             self.final_move,
             Some(FinalMove::Mix | FinalMove::WorstReply { .. })
         ) && self.sim_config().is_none()
         {
-            return Err("--tron-final mix|worst:W needs a decoupled --tron-variant".into());
+            return Err(OptionError::Conflict(
+                "--tron-final mix|worst:W needs a decoupled --tron-variant",
+            ));
         }
         Ok(())
     }
@@ -432,7 +441,7 @@ mod tests {
             |text| Config::from_args(&["--tron-early-stop", text]).map(|c| c.tron.early_stop);
         assert_eq!(Config::default().tron.early_stop, LIGHT_RIDERS_EARLY_STOP);
         assert_eq!(share("0.5"), Ok(0.5));
-        let err = share("1.5").unwrap_err();
+        let err = share("1.5").unwrap_err().to_string();
         assert!(err.contains("--tron-early-stop"), "{err}");
     }
 
@@ -452,7 +461,9 @@ mod tests {
         assert!((by_default.space_score.contempt.draw_reward0() - 0.6).abs() < 1e-6);
         let none = Config::from_args(&["--tron-contempt", "0"]).unwrap().tron;
         assert_eq!(none.for_rider(1).space_score.contempt, Contempt::NONE);
-        let err = Config::from_args(&["--tron-contempt", "0.7"]).unwrap_err();
+        let err = Config::from_args(&["--tron-contempt", "0.7"])
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("--tron-contempt"), "{err}");
     }
 
@@ -490,7 +501,7 @@ mod tests {
         assert_eq!(fitted.space_score.weights, [9.5, 30.0, -2.0, 100.0]);
         assert_eq!(fitted.playout_policy().space, Some(fitted.space_score));
         for bad in ["1,2,3", "1,2,3,4,5", "1,2,x,4", "1,2,inf,4", ""] {
-            let err = tron(&["--tron-eval-weights", bad]).unwrap_err();
+            let err = tron(&["--tron-eval-weights", bad]).unwrap_err().to_string();
             assert!(err.contains("--tron-eval-weights"), "{bad}: {err}");
         }
     }
@@ -510,9 +521,11 @@ mod tests {
         assert_eq!(lean.playout().knowledge, Some(MoveKnowledge::LastGoodReply));
         assert_eq!(tron(&[]).unwrap().playout().knowledge, None);
         let exp3 = ["--tron-variant", "exp3", "--tron-cutoff", "none"];
-        let err = tron(&[&exp3[..], &["--tron-selection", "ulm"]].concat()).unwrap_err();
+        let err = tron(&[&exp3[..], &["--tron-selection", "ulm"]].concat())
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("UCB"), "{err}");
-        let err = tron(&["--tron-selection", "ulm"]).unwrap_err();
+        let err = tron(&["--tron-selection", "ulm"]).unwrap_err().to_string();
         assert!(err.contains("play-out rounds"), "{err}");
         assert!(tron(&["--tron-selection", "best"]).is_err());
     }
@@ -528,7 +541,8 @@ mod tests {
             ]
             .concat(),
         )
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
         assert!(err.contains("simultaneous"), "{err}");
         let playout = tron(&[&sequential[..], &["--tron-playout", "ngram"]].concat())
             .unwrap()

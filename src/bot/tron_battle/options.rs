@@ -3,31 +3,31 @@
 //! this file.
 
 use super::config::{BattleConfig, Rivals};
-use crate::bot::flags::{on_off, Flag, Section};
+use crate::bot::flags::{on_off, unknown, Flag, OptionError, Section};
 use crate::tron::battle::RegionLead;
 use std::str::FromStr;
 
 impl FromStr for Rivals {
-    type Err = String;
+    type Err = OptionError;
 
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, OptionError> {
         match name {
             "all" => Ok(Rivals::All),
             "nearby" => Ok(Rivals::InReach),
-            other => Err(format!("unknown --battle-rivals {other:?}")),
+            other => Err(unknown("--battle-rivals", other, "")),
         }
     }
 }
 
 impl FromStr for RegionLead {
-    type Err = String;
+    type Err = OptionError;
 
-    fn from_str(name: &str) -> Result<Self, String> {
+    fn from_str(name: &str) -> Result<Self, OptionError> {
         match name {
             "largest" => Ok(RegionLead::Largest),
             "space" => Ok(RegionLead::Space),
             "outlast" => Ok(RegionLead::Outlast),
-            other => Err(format!("unknown --battle-eval {other:?}")),
+            other => Err(unknown("--battle-eval", other, "")),
         }
     }
 }
@@ -113,7 +113,7 @@ mod tests {
             ("--battle-eval", "cells"),
             ("--battle-fill", "yes"),
         ] {
-            let err = Config::from_args(&[flag, bad]).unwrap_err();
+            let err = Config::from_args(&[flag, bad]).unwrap_err().to_string();
             assert!(err.contains(flag), "{err}");
         }
     }

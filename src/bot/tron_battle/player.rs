@@ -13,7 +13,7 @@ use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig};
 use crate::search::Limits;
 use crate::tron::battle::{Battle, Found, Paranoid, RegionLead, HEIGHT, MAX_RIDERS, WIDTH};
-use crate::tron::codingame::{format_direction, parse_rider, RiderLine};
+use crate::tron::codingame::{format_direction, parse_rider, RiderLine, TronLineError};
 use crate::tron::direction::Direction;
 use crate::tron::endgame::fill_longest_from;
 use log::{error, info, warn};
@@ -171,18 +171,18 @@ impl TronBattlePlayer {
 fn read_turn<R: BufRead>(
     header: &str,
     lines: &mut TurnLines<R>,
-) -> io::Result<Option<Result<Turn, String>>> {
+) -> io::Result<Option<Result<Turn, TronLineError>>> {
     let (riders, me) = match parse_exactly(header, 2, "the riders and our seat") {
         Ok(n) if (2..=MAX_RIDERS as i32).contains(&n[0]) && (0..n[0]).contains(&n[1]) => {
             (n[0] as usize, n[1] as usize)
         }
         Ok(n) => {
-            return Ok(Some(Err(format!(
-                "{} riders, seat {}: out of range",
-                n[0], n[1]
-            ))))
+            return Ok(Some(Err(TronLineError::Seats {
+                riders: n[0],
+                seat: n[1],
+            })))
         }
-        Err(e) => return Ok(Some(Err(e))),
+        Err(e) => return Ok(Some(Err(e.into()))),
     };
     let mut parsed = Vec::with_capacity(riders);
     let mut problem = None;
@@ -193,7 +193,7 @@ fn read_turn<R: BufRead>(
         match parse_rider(&line) {
             Ok(rider) => parsed.push(rider),
             Err(e) => {
-                problem.get_or_insert(e);
+                problem.get_or_insert(e.into());
                 parsed.push(None);
             }
         }

@@ -2,12 +2,15 @@
 //! and play-outs ([`UtttPlay`]) and the engines' end rule, with their flags and their
 //! sections of `--help`.
 
-use super::searcher::{UtttPlay, UTTT_SEARCH};
-use crate::bot::flags::{contempt, final_move, numbers, on_off, Flag, Section};
+use super::searcher::{UtttPlay, UtttSearchKind, UTTT_SEARCH};
+use crate::bot::flags::{
+    bad_value, contempt, final_move, numbers, on_off, unknown, Expected, Flag, OptionError, Section,
+};
 use crate::search::tree::TreeConfig;
 use crate::search::FinalMove;
 use crate::uttt::evaluate::{EvalKind, Weights};
 use crate::uttt::EndRule;
+use std::str::FromStr;
 
 /// Everything the UTTT flags set.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -48,7 +51,7 @@ impl UtttConfig {
     /// Play-out flags without `--uttt-eval` ask for play-out leaves (the engines' default
     /// is the blend, which runs none of them); beside `--uttt-eval nn` or `blend:W` they
     /// are refused rather than silently ignored.
-    pub fn settle_leaf_eval(&mut self) -> Result<(), String> {
+    pub fn settle_leaf_eval(&mut self) -> Result<(), OptionError> {
         let playout_flag = [
             (self.play.win_first, "--playout win-first"),
             (self.play.early_termination.is_some(), "--ept"),
@@ -58,35 +61,37 @@ impl UtttConfig {
         .find_map(|(set, flag)| set.then_some(flag));
         match (playout_flag, self.play.network) {
             (Some(_), Some(_)) if !self.leaf_eval_chosen => self.play.network = None,
-            (Some(flag), Some(_)) => {
-                return Err(format!(
-                    "{flag} shapes play-outs, which --uttt-eval nn or blend does not run \
-                     (add --uttt-eval playout)"
-                ))
-            }
+            (Some(flag), Some(_)) => return Err(OptionError::PlayoutsNotRun { flag }),
             _ => {}
         }
         Ok(())
     }
 
     /// Refuses values the flags cannot take together.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), OptionError> {
+        let too_small = |flag, least| Err(OptionError::TooSmall { flag, least });
         if self.tree.expand_visits == 0 {
-            return Err("--expand-visits must be at least 1".into());
+            return too_small("--expand-visits", 1);
         }
         if self.tree.grave_reference > 0 && self.tree.rave.is_none() {
-            return Err("--grave needs --rave".into());
+            return Err(OptionError::Conflict("--grave needs --rave"));
         }
         if self.play.depth == Some(0) {
-            return Err("--uttt-depth must be at least 1".into());
+            return too_small("--uttt-depth", 1);
         }
         if self.tree.max_nodes < 100 {
-            return Err("--max-nodes must be at least 100".into());
+            return too_small("--max-nodes", 100);
         }
         match self.tree.final_move {
-            FinalMove::Mix => return Err("--final mix: the UTTT tree has no mixed strategy".into()),
+            FinalMove::Mix => {
+                return Err(OptionError::Conflict(
+                    "--final mix: the UTTT tree has no mixed strategy",
+                ))
+            }
             FinalMove::WorstReply { .. } => {
-                return Err("--final worst: the UTTT tree already searches every reply".into())
+                return Err(OptionError::Conflict(
+                    "--final worst: the UTTT tree already searches every reply",
+                ))
             }
             _ => {}
         }
@@ -94,9 +99,43 @@ impl UtttConfig {
     }
 }
 
+// The names' parsers live with their flags, not beside the types in files the CodinGame
+// bundle takes whole.
+impl FromStr for UtttSearchKind {
+    type Err = OptionError;
+
+    fn from_str(name: &str) -> Result<Self, OptionError> {
+        match name {
+            "mcts" => Ok(UtttSearchKind::Mcts),
+            "alphabeta" => Ok(UtttSearchKind::AlphaBeta),
+            _ => Err(unknown("UTTT search", name, "mcts or alphabeta")),
+        }
+    }
+}
+
+impl FromStr for EvalKind {
+    type Err = OptionError;
+
+    fn from_str(name: &str) -> Result<Self, OptionError> {
+        Ok(match name {
+            "simple" => EvalKind::Simple,
+            "connecting" => EvalKind::Connecting,
+            "advanced" => EvalKind::Advanced,
+            "comprehensive" => EvalKind::Comprehensive,
+            _ => {
+                let choices = "simple, connecting, advanced or comprehensive";
+                return Err(unknown("evaluation", name, choices));
+            }
+        })
+    }
+}
+
 /// `--uttt-eval playout|nn|blend:W`: the network's share of a leaf's value.
-pub fn uttt_eval(text: &str) -> Result<Option<f32>, String> {
-    let err = || format!("--uttt-eval: playout, nn or blend:W with 0 < W < 1, not {text:?}");
+pub fn uttt_eval(text: &str) -> Result<Option<f32>, OptionError> {
+    let err = || {
+        let choices = "playout, nn or blend:W with 0 < W < 1";
+        bad_value("--uttt-eval", text, Expected::OneOf(choices))
+    };
     match text {
         "playout" => Ok(None),
         "nn" => Ok(Some(1.0)),
@@ -115,8 +154,14 @@ pub fn uttt_eval(text: &str) -> Result<Option<f32>, String> {
 }
 
 /// `--ept MOVES,BOUND`.
-fn early_termination(text: &str) -> Result<(u32, f32), String> {
-    let err = || format!("--ept needs MOVES,BOUND (such as 50,0.7), not {text:?}");
+fn early_termination(text: &str) -> Result<(u32, f32), OptionError> {
+    let err = || {
+        bad_value(
+            "--ept",
+            text,
+            Expected::Form("MOVES,BOUND (such as 50,0.7)"),
+        )
+    };
     let (moves, bound) = text.split_once(',').ok_or_else(err)?;
     let moves = moves.trim().parse().map_err(|_| err())?;
     let bound: f32 = bound.trim().parse().map_err(|_| err())?;
@@ -127,8 +172,14 @@ fn early_termination(text: &str) -> Result<(u32, f32), String> {
 }
 
 /// `--prior VISITS,BIAS`.
-fn prior(text: &str) -> Result<(u32, f32), String> {
-    let err = || format!("--prior needs VISITS,BIAS (such as 10,0.2), not {text:?}");
+fn prior(text: &str) -> Result<(u32, f32), OptionError> {
+    let err = || {
+        bad_value(
+            "--prior",
+            text,
+            Expected::Form("VISITS,BIAS (such as 10,0.2)"),
+        )
+    };
     let (visits, bias) = text.split_once(',').ok_or_else(err)?;
     let visits: u32 = visits.trim().parse().map_err(|_| err())?;
     let bias: f32 = bias.trim().parse().map_err(|_| err())?;
@@ -139,7 +190,7 @@ fn prior(text: &str) -> Result<(u32, f32), String> {
 }
 
 /// `--eval-weights W1,…,W14` (the order of [`Weights::to_vec`]).
-fn eval_weights(text: &str) -> Result<Weights, String> {
+fn eval_weights(text: &str) -> Result<Weights, OptionError> {
     let values = numbers::<14>("--eval-weights", text)?;
     Ok(Weights::from_slice(&values).expect("14 numbers are a set of weights"))
 }
@@ -299,7 +350,11 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
             "own protocol always plays it) [draw]",
         ],
         set: |c, v| {
-            c.end_rule = v.parse()?;
+            // EndRule's own error is a String: the bundle and the arena parse it too.
+            c.end_rule = v
+                .text
+                .parse()
+                .map_err(|_| v.bad(Expected::OneOf("draw or boards")))?;
             Ok(())
         },
     },
@@ -328,7 +383,7 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
             c.play.win_first = match v.text {
                 "random" => false,
                 "win-first" => true,
-                other => return Err(format!("unknown play-out {other:?}: random or win-first")),
+                other => return Err(unknown("play-out", other, "random or win-first")),
             };
             Ok(())
         },
@@ -424,8 +479,13 @@ const ALPHABETA_FLAGS: &[Flag<UtttConfig>] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::uttt::searcher::UtttSearchKind;
     use crate::bot::Config;
+
+    #[test]
+    fn evaluation_names_parse() {
+        assert_eq!("advanced".parse::<EvalKind>(), Ok(EvalKind::Advanced));
+        assert!("clever".parse::<EvalKind>().is_err());
+    }
 
     #[test]
     fn liang_2017s_uttt_options_parse_and_bad_values_are_refused() {

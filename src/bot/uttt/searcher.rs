@@ -48,17 +48,6 @@ pub enum UtttSearchKind {
     AlphaBeta,
 }
 
-impl std::str::FromStr for UtttSearchKind {
-    type Err = String;
-    fn from_str(name: &str) -> Result<Self, String> {
-        match name {
-            "mcts" => Ok(UtttSearchKind::Mcts),
-            "alphabeta" => Ok(UtttSearchKind::AlphaBeta),
-            _ => Err(format!("unknown UTTT search {name:?}: mcts or alphabeta")),
-        }
-    }
-}
-
 /// The UTTT search beyond the tree's settings: which search, the evaluation alpha-beta
 /// and early play-out termination use, and the play-outs.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -4,6 +4,7 @@
 //! lines and answers live with the game (`uttt::codingame`, `tron::codingame`), so that
 //! each game's one-file build takes only its own.
 
+use std::fmt;
 use std::io::{self, BufRead};
 use std::time::Instant;
 
@@ -67,11 +68,61 @@ impl<R: BufRead> TurnLines<R> {
     }
 }
 
+/// Why a CodinGame line is not the one the turn needs; `what` names the line (`a rider`;
+/// empty: unnamed).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LineError {
+    NotIntegers {
+        what: &'static str,
+        line: String,
+    },
+    Count {
+        what: &'static str,
+        count: usize,
+        got: usize,
+        line: String,
+    },
+    /// A cell off the `board` (`board`, `30x20 grid`).
+    OffBoard {
+        what: &'static str,
+        x: i32,
+        y: i32,
+        board: &'static str,
+    },
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        match self {
+            LineError::NotIntegers { what, line } => {
+                if !what.is_empty() {
+                    write!(f, "{what}: ")?;
+                }
+                write!(f, "expected integers separated by spaces, got {line:?}")
+            }
+            LineError::Count {
+                what,
+                count,
+                got,
+                line,
+            } => write!(
+                f,
+                "{what}: expected {count} integers, got {got} in {line:?}"
+            ),
+            LineError::OffBoard { what, x, y, board } => {
+                write!(f, "{what}: {x} {y} is off the {board}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
 /// The integers of one line, separated by spaces or tabs; an error names the line.
 ///
 /// `str::parse` rather than nom: this module goes into the one-file CodinGame build,
 /// which compiles without crates, and a line of integers needs no grammar.
-pub fn parse_integers(line: &str) -> Result<Vec<i32>, String> {
+pub fn parse_integers(line: &str) -> Result<Vec<i32>, LineError> {
     let trimmed = line.trim_end_matches(['\r', '\n']);
     let numbers: Result<Vec<i32>, _> = trimmed
         .split([' ', '\t'])
@@ -80,23 +131,28 @@ pub fn parse_integers(line: &str) -> Result<Vec<i32>, String> {
         .collect();
     match numbers {
         Ok(numbers) if !numbers.is_empty() => Ok(numbers),
-        _ => Err(format!(
-            "expected integers separated by spaces, got {trimmed:?}"
-        )),
+        _ => Err(LineError::NotIntegers {
+            what: "",
+            line: trimmed.to_string(),
+        }),
     }
 }
 
 /// Exactly `count` integers, or an error that says what `what` should have been.
-pub fn parse_exactly(line: &str, count: usize, what: &str) -> Result<Vec<i32>, String> {
-    let numbers = parse_integers(line).map_err(|e| format!("{what}: {e}"))?;
+pub fn parse_exactly(line: &str, count: usize, what: &'static str) -> Result<Vec<i32>, LineError> {
+    let numbers = parse_integers(line).map_err(|e| match e {
+        LineError::NotIntegers { line, .. } => LineError::NotIntegers { what, line },
+        e => e,
+    })?;
     if numbers.len() == count {
         Ok(numbers)
     } else {
-        Err(format!(
-            "{what}: expected {count} integers, got {} in {:?}",
-            numbers.len(),
-            line.trim_end()
-        ))
+        Err(LineError::Count {
+            what,
+            count,
+            got: numbers.len(),
+            line: line.trim_end().to_string(),
+        })
     }
 }
 
@@ -118,9 +174,17 @@ mod tests {
         for bad in ["", "a b", "1,2", "1 2x", "--1 2", "settings timebank 10000"] {
             assert!(parse_integers(bad).is_err(), "{bad:?}");
         }
-        assert!(parse_exactly("1 2 3", 2, "a move")
-            .unwrap_err()
-            .contains("a move"));
+        let err = parse_exactly("1 2 3", 2, "a move").unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "a move: expected 2 integers, got 3 in \"1 2 3\""
+        );
+        let err = parse_exactly("1 x\r\n", 2, "a move").unwrap_err();
+        let line = "\"1 x\"";
+        assert_eq!(
+            err.to_string(),
+            format!("a move: expected integers separated by spaces, got {line}")
+        );
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! `--first-game` ranges can run on different machines and be concatenated.
 
 use clap::Parser;
+use mctsbot::bot::flags::OptionError;
 use mctsbot::bot::uttt::options::uttt_eval;
 use mctsbot::search::{random_below, FastRng, Game, Limits, Search};
 use mctsbot::uttt::{Board, EndRule};
@@ -136,7 +137,7 @@ struct Args {
 #[derive(Clone, Copy, Debug)]
 struct Teacher(Option<f32>);
 
-fn teacher(text: &str) -> Result<Teacher, String> {
+fn teacher(text: &str) -> Result<Teacher, OptionError> {
     uttt_eval(text).map(Teacher)
 }
 
