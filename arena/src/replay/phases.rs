@@ -3,7 +3,7 @@
 //! the riders separate, in the round they separate, and after (the fill).
 
 use super::{Game, Ply};
-use crate::replay::report::changes;
+use crate::replay::report::{changes, largest_drops};
 use mctsbot::bot::tron::Plan;
 use std::fmt::Write as _;
 
@@ -76,7 +76,9 @@ impl PhaseTable {
     pub fn add(&mut self, game: &Game, plies: &[Ply], view: usize) {
         self.games += 1;
         let changes = changes(plies, game.results());
-        let mut largest: Option<(f32, Phase)> = None;
+        if let Some(&k) = largest_drops(&changes, view, 1).first() {
+            self.phases[Phase::of(&plies[k], plies.get(k + 1)).index()].largest += 1;
+        }
         for (k, ply) in plies.iter().enumerate() {
             let phase = Phase::of(ply, plies.get(k + 1));
             let c = &mut self.phases[phase.index()];
@@ -97,13 +99,7 @@ impl PhaseTable {
             }
             if let Some(drop) = changes[k][view].filter(|&d| d < 0.0) {
                 c.fell += drop;
-                if largest.map_or(true, |(worst, _)| drop < worst) {
-                    largest = Some((drop, phase));
-                }
             }
-        }
-        if let Some((_, phase)) = largest {
-            self.phases[phase.index()].largest += 1;
         }
     }
 
