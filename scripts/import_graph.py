@@ -479,11 +479,21 @@ def report(root, files_under="uttt", follow=True):
 
 def main():
     args = sys.argv[1:]
+    if "-h" in args or "--help" in args:
+        print(__doc__.strip())
+        return
+    known = {"--json", "--no-follow", "--files-under"}
+    unknown = [a for a in args if a.startswith("-") and a not in known]
+    if unknown:
+        sys.exit("import_graph.py: unknown option %s (try --help)" % unknown[0])
     as_json = "--json" in args
     under = "uttt"
     if "--files-under" in args:
         under = args[args.index("--files-under") + 1]
-    root = [a for a in args if not a.startswith("--") and a != under][0]
+    roots = [a for a in args if not a.startswith("--") and a != under]
+    if not roots:
+        sys.exit("import_graph.py: give the repository's root (try --help)")
+    root = roots[0]
     r = report(root, under, "--no-follow" not in args)
     if as_json:
         print(json.dumps(r, indent=1, default=list))

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """File and function sizes of non-test Rust code.
 
-usage: size_report.py REPO_ROOT [--top 15] [--fn-limit 80]
+usage: size_report.py REPO_ROOT [--top 15] [--fn-limit 80] [--file-limit 600]
 
 - non-test code: a file's text minus items under `#[cfg(test)]` (inline `mod tests {}`,
   test fns, test uses) and minus whole files declared `#[cfg(test)] mod x;`.
@@ -117,20 +117,47 @@ def analyse(root, fn_limit=80):
     return sizes, fns
 
 
+def option(args, name, default):
+    """The integer after `name` in `args`, or `default`."""
+    if name not in args:
+        return default
+    at = args.index(name)
+    try:
+        return int(args[at + 1])
+    except (IndexError, ValueError):
+        sys.exit("size_report.py: %s takes a number (try --help)" % name)
+
+
 def main():
     args = sys.argv[1:]
-    top = int(args[args.index("--top") + 1]) if "--top" in args else 15
-    lim = int(args[args.index("--fn-limit") + 1]) if "--fn-limit" in args else 80
-    root = args[0]
+    if "-h" in args or "--help" in args:
+        print(__doc__.strip())
+        return
+    valued = {"--top", "--fn-limit", "--file-limit"}
+    unknown = [a for a in args if a.startswith("-") and a not in valued]
+    if unknown:
+        sys.exit("size_report.py: unknown option %s (try --help)" % unknown[0])
+    top = option(args, "--top", 15)
+    lim = option(args, "--fn-limit", 80)
+    file_lim = option(args, "--file-limit", 600)
+    values = {args[i + 1] for i, a in enumerate(args[:-1]) if a in valued}
+    roots = [a for a in args if not a.startswith("-") and a not in values]
+    if not roots:
+        sys.exit("size_report.py: give the repository's root (try --help)")
+    root = roots[0]
     sizes, fns = analyse(root, lim)
     print("## %s" % root)
     print("\n| file | code lines | non-test lines |")
     print("|---|---|---|")
     for p, c, ph, t in sorted(sizes, key=lambda x: -x[1])[:top]:
-        flag = " **>800**" if c > 800 else ""
-        print("| %s | %d%s | %d%s |" % (p, c, flag, ph, " (>800)" if ph > 800 else ""))
-    print("\nfiles over 800 code lines: %s" % [p for p, c, _, _ in sizes if c > 800])
-    print("files over 800 non-test physical lines: %s" % [p for p, _, ph, _ in sizes if ph > 800])
+        flag = " **>%d**" % file_lim if c > file_lim else ""
+        over = " (>%d)" % file_lim if ph > file_lim else ""
+        print("| %s | %d%s | %d%s |" % (p, c, flag, ph, over))
+    print("\nfiles over %d code lines: %s" % (file_lim, [p for p, c, _, _ in sizes if c > file_lim]))
+    print(
+        "files over %d non-test physical lines: %s"
+        % (file_lim, [p for p, _, ph, _ in sizes if ph > file_lim])
+    )
     print("\n| function | at | lines | code lines | reason comment |")
     print("|---|---|---|---|---|")
     for p, line, name, length, fc, reason, plain in sorted(fns, key=lambda x: -x[3]):

@@ -243,6 +243,10 @@ fn voronoi_matches_naive_distances_on_random_boards() {
         }
         let sep = d0.iter().zip(&d1).all(|(a, b)| a.is_none() || b.is_none());
         assert_eq!(separated(&s), sep, "\n{}", s.render());
+        // the space evaluation's fill, on its fixed-size sets, finds the same regions
+        let space = mctsbot::tron::evaluate::space(&s);
+        assert_eq!(space.territory, v.counts(), "\n{}", s.render());
+        assert_eq!(space.separated, sep, "\n{}", s.render());
         // Tree of Chambers never exceeds the Voronoi region
         let tc = tree_of_chambers(&s);
         let vc = v.counts();

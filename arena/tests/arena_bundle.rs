@@ -57,7 +57,7 @@ fn each_games_bundle_compiles_without_cargo_and_plays_its_game() {
     tron_battle_bundle_plays_tron_battle();
 }
 
-/// The UTTT bundle with `flags`; with the network (the default), its weights packed
+/// The UTTT bundle with `flags`; with the network (CodinGame's default), its weights packed
 /// into the file unpack to the embedded ones (and a bundle whose weights did not read
 /// would stop at its first turn).
 fn uttt_bundle_plays_codingame_uttt(test: &str, flags: &[&str]) {
@@ -77,7 +77,9 @@ fn uttt_bundle_plays_codingame_uttt(test: &str, flags: &[&str]) {
             mctsbot::uttt::nn::unpack_weights(packed.expect("the packed weights")),
             embedded
         );
-        assert!(text.contains("network:Some(0.3)"));
+        // the bot's own leaves on CodinGame
+        let share = mctsbot::bot::uttt::options::CODINGAME_NETWORK_SHARE.expect("a network");
+        assert!(text.contains(&format!("network:Some({share:?})")));
     }
     let run = arena(
         test,

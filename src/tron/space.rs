@@ -159,30 +159,96 @@ impl Voronoi {
     }
 }
 
-/// Computes the [`Voronoi`] partition: two breadth-first fills in lock step, one layer
-/// (one distance) at a time.
+/// Computes the [`Voronoi`] partition with [`grow_voronoi`].
 pub fn voronoi(state: &TronState) -> Voronoi {
     let grid = state.grid();
     let free = state.free();
-    let mut reached = [
-        Bitboard::single(grid, state.head_index(0)),
-        Bitboard::single(grid, state.head_index(1)),
-    ];
+    let heads = [0, 1].map(|p| Bitboard::single(grid, state.head_index(p)));
     let mut owned = [Bitboard::empty(grid); 2];
     let mut front = Bitboard::empty(grid);
-    loop {
-        let new0 = reached[0].neighbours(&free).and_not(&reached[0]);
-        let new1 = reached[1].neighbours(&free).and_not(&reached[1]);
-        if new0.is_empty() && new1.is_empty() {
-            break;
-        }
-        owned[0] |= new0.and_not(&(reached[1] | new1));
-        owned[1] |= new1.and_not(&(reached[0] | new0));
-        front |= (new0 & new1).and_not(&(reached[0] | reached[1]));
-        reached[0] |= new0;
-        reached[1] |= new1;
-    }
+    grow_voronoi(
+        heads,
+        free,
+        |cells, within| cells.neighbours(within),
+        |new, twice| {
+            for (owned, new) in owned.iter_mut().zip(new) {
+                *owned |= new.and_not(&twice);
+            }
+            front |= twice;
+        },
+    );
     Voronoi { owned, front }
+}
+
+/// What [`grow_voronoi`] needs of a set of cells: [`Bitboard`], and the space
+/// evaluation's fixed-size sets.
+pub trait CellSet: Copy {
+    /// The empty set (of the same board).
+    fn none(&self) -> Self;
+    fn union(self, other: Self) -> Self;
+    fn intersection(self, other: Self) -> Self;
+    fn difference(self, other: Self) -> Self;
+    fn is_empty(&self) -> bool;
+}
+
+impl CellSet for Bitboard {
+    #[inline(always)]
+    fn none(&self) -> Self {
+        Bitboard::empty(self.grid())
+    }
+    #[inline(always)]
+    fn union(self, other: Self) -> Self {
+        self | other
+    }
+    #[inline(always)]
+    fn intersection(self, other: Self) -> Self {
+        self & other
+    }
+    #[inline(always)]
+    fn difference(self, other: Self) -> Self {
+        Bitboard::and_not(&self, &other)
+    }
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        Bitboard::is_empty(self)
+    }
+}
+
+/// The one Voronoi fill (Kang 2012, 4.2), for any number of riders: their breadth-first
+/// searches in lock step over the cells `free`, one distance a step, from the cells
+/// `starts` (an empty start: a rider out). `grow(set, within)` gives the cells of `within`
+/// next to `set`. `step` sees each rider's newly reached cells and those reached by two or
+/// more at once, step by step: a rider's region is what it reached alone, the battlefront
+/// what two reached together. A cell reached once is not entered again, so the fill stops
+/// at the fronts.
+#[inline(always)]
+pub fn grow_voronoi<S: CellSet, const K: usize>(
+    starts: [S; K],
+    free: S,
+    grow: impl Fn(&S, &S) -> S,
+    mut step: impl FnMut(&[S; K], S),
+) {
+    let none = free.none();
+    let mut frontier = starts;
+    let mut unvisited = starts
+        .iter()
+        .fold(free, |left, start| left.difference(*start));
+    // Each frontier is grown in place: a rider's next step needs only its own frontier
+    // and the cells not reached before this step.
+    loop {
+        let mut once = none;
+        let mut twice = none;
+        for front in frontier.iter_mut() {
+            *front = grow(front, &unvisited);
+            twice = twice.union(once.intersection(*front));
+            once = once.union(*front);
+        }
+        if once.is_empty() {
+            return;
+        }
+        step(&frontier, twice);
+        unvisited = unvisited.difference(once);
+    }
 }
 
 /// The articulation points of the graph whose vertices are `cells` and whose edges join

@@ -51,10 +51,10 @@ fn uttt_eval(text: &str) -> Result<NetworkShare, OptionError> {
 fn main() -> ExitCode {
     let args = Args::parse();
     let game = args.game;
-    // Tron Battle has no network; UTTT's default is the bot's.
+    // Tron Battle has no network; UTTT's default is the bot's on CodinGame.
     let network = match (args.uttt_eval, game) {
         (Some(NetworkShare(share)), _) => share,
-        (None, GameKind::Uttt) => mctsbot::bot::uttt::options::DEFAULT_NETWORK_SHARE,
+        (None, GameKind::Uttt) => mctsbot::bot::uttt::options::CODINGAME_NETWORK_SHARE,
         (None, GameKind::LightRiders | GameKind::TronBattle) => None,
     };
     let src = args

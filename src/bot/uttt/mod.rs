@@ -16,14 +16,45 @@ use crate::bot::Config;
 
 /// What the CodinGame player takes of the options.
 pub fn codingame_settings(config: &Config) -> codingame::Settings {
+    let mut play = config.uttt.play;
+    // The default leaves (not play-outs asked for by a play-out flag) are CodinGame's own.
+    if !config.uttt.leaf_eval_chosen && play.network.is_some() {
+        play.network = options::CODINGAME_NETWORK_SHARE;
+    }
     codingame::Settings {
         tree: config.uttt.tree,
-        play: config.uttt.play,
+        play,
         threads: config.common.threads,
         seed: config.common.seed_or_clock(),
         safety_margin_ms: config
             .common
             .safety_margin_ms
             .unwrap_or(crate::protocol::codingame::SAFETY_MS),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn network_on_codingame(args: &[&str]) -> Option<f32> {
+        let config = Config::from_args(args).expect("valid flags");
+        codingame_settings(&config).play.network
+    }
+
+    #[test]
+    fn codingame_takes_its_own_default_leaves_unless_told() {
+        assert_eq!(network_on_codingame(&[]), options::CODINGAME_NETWORK_SHARE);
+        assert_ne!(
+            options::CODINGAME_NETWORK_SHARE,
+            options::DEFAULT_NETWORK_SHARE
+        );
+        assert_eq!(
+            network_on_codingame(&["--uttt-eval", "blend:0.3"]),
+            Some(0.3)
+        );
+        assert_eq!(network_on_codingame(&["--uttt-eval", "playout"]), None);
+        // a play-out flag alone asks for play-outs, on CodinGame too
+        assert_eq!(network_on_codingame(&["--playout", "win-first"]), None);
     }
 }

@@ -27,11 +27,15 @@ pub struct UtttConfig {
     pub leaf_eval_chosen: bool,
 }
 
-/// The network's share of a leaf's value unless `--uttt-eval` says otherwise, on the
-/// engines and on CodinGame: a play-out still sees tactics the network misses, so a blend
-/// beats either alone, and 0.3 beat 0.5 on both protocols (docs/uttt.md, "UTTT, the value
-/// network").
+/// The network's share of a leaf's value over the engines' protocol unless `--uttt-eval`
+/// says otherwise: a play-out still sees tactics the network misses, so a blend beats
+/// either alone in self-play, and 0.3 beat 0.5 (docs/uttt.md, "UTTT, the value network").
 pub const DEFAULT_NETWORK_SHARE: Option<f32> = Some(0.3);
+
+/// The share on CodinGame's 100 ms turns unless `--uttt-eval` says otherwise: the network
+/// alone, which runs no play-out, against an outside Legend bot where the blend lost more
+/// (docs/uttt.md, "Settings and the clock tried against the Legend bot").
+pub const CODINGAME_NETWORK_SHARE: Option<f32> = Some(1.0);
 
 impl Default for UtttConfig {
     fn default() -> Self {
@@ -272,7 +276,8 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         help: &[
             "MCTS leaves valued by play-outs, by the embedded value",
             "network (src/uttt/nn_weights.bin, tune/README.md), or W",
-            "network and 1-W one play-out [blend:0.3]",
+            "network and 1-W one play-out [blend:0.3; nn under",
+            "CodinGame's protocol]",
         ],
         set: |c, v| {
             c.play.network = uttt_eval(v.text)?;

@@ -9,6 +9,7 @@ use crate::game::Player;
 use crate::search::alphabeta::{Evaluate, Score};
 use crate::tron::evaluate::{self, CELL, EDGE};
 use crate::tron::grid::Bitboard;
+use crate::tron::space::grow_voronoi;
 use crate::tron::TronState;
 
 /// How many cells each rider reaches strictly before every other ([`region_cells`]), by
@@ -32,49 +33,26 @@ fn region_score(cells: &Bitboard) -> Score {
 /// The cells each rider reaches strictly before every other (by shortest free path, all
 /// riders stepping at once), by rider; cells reached by two at once belong to nobody.
 fn region_cells(battle: &Battle) -> [Bitboard; MAX_RIDERS] {
-    let mut owned = [Bitboard::empty(battle.grid()); MAX_RIDERS];
-    grow_voronoi(battle, |grown, twice| {
-        for (cells, grown) in owned.iter_mut().zip(grown) {
-            *cells |= grown.and_not(twice);
-        }
-    });
-    owned
-}
-
-/// The riders' simultaneous breadth-first search over the free cells: `step` sees each
-/// rider's newly reached cells and those reached by two or more at once, step by step.
-#[inline(always)]
-fn grow_voronoi(battle: &Battle, mut step: impl FnMut(&[Bitboard; MAX_RIDERS], &Bitboard)) {
     let grid = battle.grid();
     let free = battle.blocked().inverted();
-    let riders = battle.riders();
-    let mut frontier = [Bitboard::empty(grid); MAX_RIDERS];
-    let mut reached = Bitboard::empty(grid);
-    for (rider, front) in frontier.iter_mut().enumerate().take(riders) {
+    let mut starts = [Bitboard::empty(grid); MAX_RIDERS];
+    for (rider, start) in starts.iter_mut().enumerate().take(battle.riders()) {
         if battle.is_alive(rider) {
-            *front = Bitboard::single(grid, battle.heads[rider] as usize);
-            reached |= *front;
+            *start = Bitboard::single(grid, battle.heads[rider] as usize);
         }
     }
-    // Each frontier is grown in place: a rider's next step needs only its own frontier
-    // and the cells reached before this step (no copies of the four boards per step).
-    loop {
-        let mut once = Bitboard::empty(grid);
-        let mut twice = Bitboard::empty(grid);
-        for front in frontier.iter_mut().take(riders) {
-            if front.is_empty() {
-                continue;
+    let mut owned = [Bitboard::empty(grid); MAX_RIDERS];
+    grow_voronoi(
+        starts,
+        free,
+        |cells, within| cells.neighbours(within),
+        |grown, twice| {
+            for (cells, grown) in owned.iter_mut().zip(grown) {
+                *cells |= grown.and_not(&twice);
             }
-            *front = front.neighbours(&free).and_not(&reached);
-            twice |= once & *front;
-            once |= *front;
-        }
-        if once.is_empty() {
-            return;
-        }
-        step(&frontier, &twice);
-        reached |= once;
-    }
+        },
+    );
+    owned
 }
 
 /// The paranoid search's evaluation: `me`'s Voronoi region against its rivals' (the

@@ -13,7 +13,7 @@ use super::chambers::{Doors, CELLS_A_DOOR};
 use super::score::Space;
 use super::scratch::{Frame, Node, Scratch, SCRATCH};
 use crate::tron::grid::{Bitboard, Grid};
-use crate::tron::space::neighbour_deltas;
+use crate::tron::space::{grow_voronoi, neighbour_deltas};
 use crate::tron::TronState;
 
 /// A position as `N`-word sets.
@@ -61,18 +61,12 @@ impl<const N: usize> Board<N> {
     /// The Voronoi regions (whole components when separated) and what fills them.
     pub(super) fn space(&self) -> Space {
         let mut reached = self.heads.map(Cells::<N>::single);
-        let mut frontier = reached;
-        let mut unvisited = self.free;
-        loop {
-            let new = [0, 1].map(|p| frontier[p].spread(self.stride).and(unvisited));
-            let either = new[0].or(new[1]);
-            if either.is_empty() {
-                break;
-            }
-            unvisited = unvisited.and_not(either);
-            reached = [0, 1].map(|p| reached[p].or(new[p]));
-            frontier = new;
-        }
+        grow_voronoi(
+            reached,
+            self.free,
+            |cells, within| cells.spread(self.stride).and(*within),
+            |new, _| reached = [0, 1].map(|p| reached[p].or(new[p])),
+        );
         // The cells both reach in the same step are the battlefront. The riders touch when
         // they share a cell or a free cell of one borders the other's.
         let front = reached[0].and(reached[1]);

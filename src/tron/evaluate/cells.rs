@@ -3,6 +3,7 @@
 //! [`PerCell`], one value per bit of such a set.
 
 use crate::tron::grid::Bitboard;
+use crate::tron::space::CellSet;
 
 /// A cell set in `N` words, the [`Bitboard`] layout.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -174,6 +175,29 @@ impl<const N: usize> Cells<N> {
                 | (w >> stride)
                 | (next << (64 - stride))
         }))
+    }
+}
+
+impl<const N: usize> CellSet for Cells<N> {
+    #[inline(always)]
+    fn none(&self) -> Self {
+        Self::EMPTY
+    }
+    #[inline(always)]
+    fn union(self, other: Self) -> Self {
+        Cells::or(self, other)
+    }
+    #[inline(always)]
+    fn intersection(self, other: Self) -> Self {
+        Cells::and(self, other)
+    }
+    #[inline(always)]
+    fn difference(self, other: Self) -> Self {
+        Cells::and_not(self, other)
+    }
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        Cells::is_empty(self)
     }
 }
 
