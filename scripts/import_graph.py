@@ -1,8 +1,6 @@
 #!/usr/bin/env python3
 """Import graph of a Rust crate's src/ by top-level module and by file.
 
-usage: import_graph.py REPO_ROOT [--files-under uttt] [--json] [--no-follow]
-
 (--no-follow: an edge ends at the module a path names, e.g. uttt/mod.rs for
 `super::Move`, instead of following re-exports to the defining file.)
 
@@ -19,6 +17,7 @@ every file declared with `#[cfg(test)] mod x;` are test code; their edges are re
 apart. Comments and string/char literals are blanked before scanning. Files under tests/
 (integration tests) are not read.
 """
+import argparse
 import json
 import os
 import re
@@ -478,23 +477,16 @@ def report(root, files_under="uttt", follow=True):
 
 
 def main():
-    args = sys.argv[1:]
-    if "-h" in args or "--help" in args:
-        print(__doc__.strip())
-        return
-    known = {"--json", "--no-follow", "--files-under"}
-    unknown = [a for a in args if a.startswith("-") and a not in known]
-    if unknown:
-        sys.exit("import_graph.py: unknown option %s (try --help)" % unknown[0])
-    as_json = "--json" in args
-    under = "uttt"
-    if "--files-under" in args:
-        under = args[args.index("--files-under") + 1]
-    roots = [a for a in args if not a.startswith("--") and a != under]
-    if not roots:
-        sys.exit("import_graph.py: give the repository's root (try --help)")
-    root = roots[0]
-    r = report(root, under, "--no-follow" not in args)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("root", help="the repository's root")
+    parser.add_argument("--files-under", default="uttt", help="the module whose files to graph")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    parser.add_argument("--no-follow", action="store_true", help="do not follow re-exports")
+    args = parser.parse_args()
+    root, under, as_json = args.root, args.files_under, args.json
+    r = report(root, under, not args.no_follow)
     if as_json:
         print(json.dumps(r, indent=1, default=list))
         return

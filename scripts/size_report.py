@@ -1,8 +1,6 @@
 #!/usr/bin/env python3
 """File and function sizes of non-test Rust code.
 
-usage: size_report.py REPO_ROOT [--top 15] [--fn-limit 80] [--file-limit 600]
-
 - non-test code: a file's text minus items under `#[cfg(test)]` (inline `mod tests {}`,
   test fns, test uses) and minus whole files declared `#[cfg(test)] mod x;`.
 - "code lines": non-test lines that hold something besides whitespace and comments
@@ -13,6 +11,7 @@ usage: size_report.py REPO_ROOT [--top 15] [--fn-limit 80] [--file-limit 600]
   previous item: doc comments, `//` comments, attributes) are shown, and
   `reason` is yes when a plain `//` comment there says why it is long ("long").
 """
+import argparse
 import os
 import re
 import sys
@@ -117,34 +116,16 @@ def analyse(root, fn_limit=80):
     return sizes, fns
 
 
-def option(args, name, default):
-    """The integer after `name` in `args`, or `default`."""
-    if name not in args:
-        return default
-    at = args.index(name)
-    try:
-        return int(args[at + 1])
-    except (IndexError, ValueError):
-        sys.exit("size_report.py: %s takes a number (try --help)" % name)
-
-
 def main():
-    args = sys.argv[1:]
-    if "-h" in args or "--help" in args:
-        print(__doc__.strip())
-        return
-    valued = {"--top", "--fn-limit", "--file-limit"}
-    unknown = [a for a in args if a.startswith("-") and a not in valued]
-    if unknown:
-        sys.exit("size_report.py: unknown option %s (try --help)" % unknown[0])
-    top = option(args, "--top", 15)
-    lim = option(args, "--fn-limit", 80)
-    file_lim = option(args, "--file-limit", 600)
-    values = {args[i + 1] for i, a in enumerate(args[:-1]) if a in valued}
-    roots = [a for a in args if not a.startswith("-") and a not in values]
-    if not roots:
-        sys.exit("size_report.py: give the repository's root (try --help)")
-    root = roots[0]
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("root", help="the repository's root")
+    parser.add_argument("--top", type=int, default=15, help="files to list (default 15)")
+    parser.add_argument("--fn-limit", type=int, default=80, help="a long fn's lines (default 80)")
+    parser.add_argument("--file-limit", type=int, default=600, help="a long file's lines (default 600)")
+    args = parser.parse_args()
+    root, top, lim, file_lim = args.root, args.top, args.fn_limit, args.file_limit
     sizes, fns = analyse(root, lim)
     print("## %s" % root)
     print("\n| file | code lines | non-test lines |")

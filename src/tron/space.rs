@@ -159,25 +159,35 @@ impl Voronoi {
     }
 }
 
-/// Computes the [`Voronoi`] partition with [`grow_voronoi`].
+/// Computes the [`Voronoi`] partition with [`voronoi_regions`].
 pub fn voronoi(state: &TronState) -> Voronoi {
     let grid = state.grid();
-    let free = state.free();
     let heads = [0, 1].map(|p| Bitboard::single(grid, state.head_index(p)));
-    let mut owned = [Bitboard::empty(grid); 2];
-    let mut front = Bitboard::empty(grid);
+    let (owned, front) = voronoi_regions(heads, state.free());
+    Voronoi { owned, front }
+}
+
+/// The cells of `free` each rider reaches strictly before every other from its cells
+/// `starts` (an empty start: a rider out), and the battlefront that two or more reach at
+/// once: [`grow_voronoi`] over [`Bitboard`]s, for any number of riders.
+pub fn voronoi_regions<const K: usize>(
+    starts: [Bitboard; K],
+    free: Bitboard,
+) -> ([Bitboard; K], Bitboard) {
+    let mut owned = [free.none(); K];
+    let mut front = free.none();
     grow_voronoi(
-        heads,
+        starts,
         free,
         |cells, within| cells.neighbours(within),
-        |new, twice| {
-            for (owned, new) in owned.iter_mut().zip(new) {
-                *owned |= new.and_not(&twice);
+        |grown, twice| {
+            for (owned, grown) in owned.iter_mut().zip(grown) {
+                *owned |= grown.and_not(&twice);
             }
             front |= twice;
         },
     );
-    Voronoi { owned, front }
+    (owned, front)
 }
 
 /// What [`grow_voronoi`] needs of a set of cells: [`Bitboard`], and the space

@@ -9,7 +9,7 @@ use crate::game::Player;
 use crate::search::alphabeta::{Evaluate, Score};
 use crate::tron::evaluate::{self, CELL, EDGE};
 use crate::tron::grid::Bitboard;
-use crate::tron::space::grow_voronoi;
+use crate::tron::space::voronoi_regions;
 use crate::tron::TronState;
 
 /// How many cells each rider reaches strictly before every other ([`region_cells`]), by
@@ -34,25 +34,13 @@ fn region_score(cells: &Bitboard) -> Score {
 /// riders stepping at once), by rider; cells reached by two at once belong to nobody.
 fn region_cells(battle: &Battle) -> [Bitboard; MAX_RIDERS] {
     let grid = battle.grid();
-    let free = battle.blocked().inverted();
     let mut starts = [Bitboard::empty(grid); MAX_RIDERS];
     for (rider, start) in starts.iter_mut().enumerate().take(battle.riders()) {
         if battle.is_alive(rider) {
             *start = Bitboard::single(grid, battle.heads[rider] as usize);
         }
     }
-    let mut owned = [Bitboard::empty(grid); MAX_RIDERS];
-    grow_voronoi(
-        starts,
-        free,
-        |cells, within| cells.neighbours(within),
-        |grown, twice| {
-            for (cells, grown) in owned.iter_mut().zip(grown) {
-                *cells |= grown.and_not(&twice);
-            }
-        },
-    );
-    owned
+    voronoi_regions(starts, battle.blocked().inverted()).0
 }
 
 /// The paranoid search's evaluation: `me`'s Voronoi region against its rivals' (the
@@ -71,10 +59,8 @@ pub enum RegionLead {
     /// `tanh(lead / OUTLAST_LEAD)`, the lead being our region's score minus its
     /// ([`region_scores`]), so that a lead over one rival beyond about `OUTLAST_LEAD`
     /// adds little and the search does not give up space against the nearest rival to
-    /// crush a small one; with one rival, [`RegionLead::Space`]. The default: a mean
-    /// place of 1.98 over 300 four-rider games against three pre-issue copies, where
-    /// [`RegionLead::Space`] had 2.21 over 200 of the same starts, and 2.01 against its
-    /// 2.40 in the same games (docs/tron-battle.md).
+    /// crush a small one; with one rival, [`RegionLead::Space`]. The default (its
+    /// measurements: docs/tron-battle.md).
     Outlast,
 }
 
