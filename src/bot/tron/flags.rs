@@ -191,19 +191,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
-        name: "--tron-root-coverage",
-        value: "S",
-        needs: "a share",
-        help: &[
-            "decoupled UCB variants: every root move of the opponent",
-            "gets at least this share of the root's visits [0]",
-        ],
-        set: |c, v| {
-            c.root_coverage = v.unit()?;
-            Ok(())
-        },
-    },
-    Flag {
         name: "--tron-eval-weights",
         value: "FILL,EDGE,TERRITORY,SHARE",
         needs: "numbers",

@@ -244,9 +244,6 @@ pub struct TronConfig {
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
     pub early_stop: f32,
-    /// The decoupled search's forced coverage of each of the opponent's root moves
-    /// ([`SimConfig::root_coverage`]).
-    pub root_coverage: f32,
 }
 
 impl Default for TronConfig {
@@ -281,7 +278,6 @@ impl Default for TronConfig {
             expand_visits: 4,
             contempt: LIGHT_RIDERS_CONTEMPT,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
-            root_coverage: 0.0,
         }
     }
 }
@@ -353,8 +349,6 @@ impl TronConfig {
             expand_visits: self.expand_visits,
             guidance: self.selection.guidance(),
             contempt: self.space_score.contempt,
-            // Set for the opponent by the searcher, which knows the rider.
-            root_coverage: [0.0; 2],
         })
     }
 

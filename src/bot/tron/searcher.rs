@@ -108,13 +108,8 @@ impl TronSearcher {
         }
         let evaluator = config.playout();
         match config.sim_config() {
-            Some(mut sim) => TronSearcher::Decoupled {
-                search: {
-                    // Only the opponent's replies are forced: the rider's own search
-                    // keeps its iterations for its own best moves.
-                    sim.root_coverage[1 - me as usize] = config.root_coverage;
-                    SimRootParallel::new(root, sim, evaluator, seed, threads)
-                },
+            Some(sim) => TronSearcher::Decoupled {
+                search: SimRootParallel::new(root, sim, evaluator, seed, threads),
                 me,
             },
             None => TronSearcher::Sequential(Tree::new(

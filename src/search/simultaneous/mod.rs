@@ -45,11 +45,6 @@ pub struct SimConfig {
     /// What a drawn game is worth, by the contempt for draws of the player the search
     /// plays for (the search itself treats both players alike).
     pub contempt: Contempt,
-    /// Forced coverage at the root, by player (UCB rules only; 0 = off): while one of
-    /// a player's root moves has fewer than this share of the root's visits, that
-    /// player tries the least visited one, so that every reply's subtree is searched
-    /// deep enough for the worst-reply value to be trusted.
-    pub root_coverage: [f32; 2],
 }
 
 impl SimConfig {
@@ -63,7 +58,6 @@ impl SimConfig {
             max_nodes,
             guidance: Guidance::Uct,
             contempt: Contempt::NONE,
-            root_coverage: [0.0; 2],
         }
     }
 }
@@ -180,19 +174,6 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     fn select(&mut self, node: u32, player: Player, state: &G) -> (u16, f32) {
         let range = self.action_range(node, player);
         let parent_visits = self.nodes[node as usize].visits;
-        let coverage = self.config.root_coverage[player as usize];
-        if node == ROOT && coverage > 0.0 && self.config.policy.can_be_guided() {
-            let floor = coverage * parent_visits as f32;
-            let least = self.stats[range.clone()]
-                .iter()
-                .enumerate()
-                .min_by_key(|(_, s)| s.visits);
-            if let Some((action, _)) =
-                least.filter(|(_, s)| s.visits > 0 && (s.visits as f32) < floor)
-            {
-                return (action as u16, 1.0);
-            }
-        }
         let guidance = self.config.guidance;
         // UCT-ULM reads the values only while the player has an untried action.
         let needs_values = self.config.policy.can_be_guided()
