@@ -455,8 +455,7 @@ impl Searches {
             self.seed ^ (u64::from(round) << 1 | u64::from(me)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let mut searcher = TronSearcher::new(&self.config, state.clone(), me, seed, 1);
         searcher.search(self.limits());
-        let rng = &mut FastRng::seed_from_u64(seed);
-        let (choice, _) = searcher.final_choice(rng, self.config.reply_check, None);
+        let choice = searcher.best_move(&mut FastRng::seed_from_u64(seed));
         let (value, visits) = choice.as_ref().map_or((0.0, 0), |c| match c.evidence {
             Evidence::Mcts { value, visits, .. } => (value, visits),
             Evidence::AlphaBeta { score, .. } => (self.config.space_score.squash(score), 0),

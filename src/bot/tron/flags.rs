@@ -233,21 +233,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
-        name: "--tron-reply-check",
-        value: "N",
-        needs: "iterations",
-        help: &[
-            "decoupled MCTS with the worst-reply final move: before",
-            "answering, each opponent reply to the two best root moves",
-            "that the search tried least gets a search of its own of N",
-            "iterations, whose value replaces the tree's; 0 = off [0]",
-        ],
-        set: |c, v| {
-            c.reply_check = v.number()?;
-            Ok(())
-        },
-    },
-    Flag {
         name: "--tron-pes",
         value: "",
         needs: "",

@@ -244,9 +244,6 @@ pub struct TronConfig {
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
     pub early_stop: f32,
-    /// Iterations of the reply check's searches ([`crate::search::simultaneous::ReplyCheck`];
-    /// 0 = off).
-    pub reply_check: u64,
 }
 
 impl Default for TronConfig {
@@ -281,7 +278,6 @@ impl Default for TronConfig {
             expand_visits: 4,
             contempt: LIGHT_RIDERS_CONTEMPT,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
-            reply_check: 0,
         }
     }
 }

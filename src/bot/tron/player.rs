@@ -112,22 +112,13 @@ impl TronPlayer {
         } else {
             think(searcher, received, target, hard)
         };
-        let (chosen, check) = searcher.final_choice(&mut self.rng, config.reply_check, Some(hard));
-        let checked = check.map_or(String::new(), |check| {
-            format!(
-                " checked={} blend={:.3}->{:.3}{}",
-                check.searched,
-                check.blend_before,
-                check.blend_after,
-                if check.changed { " changed" } else { "" }
-            )
-        });
+        let chosen = searcher.best_move(&mut self.rng);
         let search = match kind {
             TronSearchKind::Mcts => format!("variant={:?}", config.variant),
             TronSearchKind::AlphaBeta => "search=alphabeta".to_string(),
         };
         let how = format!(
-            "{search} iterations={} nodes={} {} reused={}{checked}",
+            "{search} iterations={} nodes={} {} reused={}",
             stats.iterations,
             stats.nodes,
             chosen

@@ -5,7 +5,7 @@ use super::options::{TronConfig, TronSearchKind};
 use crate::game::Player;
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, Score, SearchResult};
 use crate::search::simultaneous::root_parallel::SimRootParallel;
-use crate::search::simultaneous::{ReplyCheck, RootAction};
+use crate::search::simultaneous::RootAction;
 use crate::search::tree::{Proof, Tree};
 use crate::search::{
     FastRng, FinalMove, Limits, Search, SearchStats, SequentialEvaluator, Sequentialized,
@@ -13,7 +13,6 @@ use crate::search::{
 use crate::tron::alphabeta::SpaceEvaluation;
 use crate::tron::{Direction, TronPlayout, TronState};
 use std::fmt;
-use std::time::Instant;
 
 /// The Light Riders search for one rider: MCTS with the sequential tree (the rider
 /// commits first) or the decoupled one, each valuing leaves by the configured play-out
@@ -160,7 +159,16 @@ impl TronSearcher {
                 },
             }),
             TronSearcher::Decoupled { search, me } => {
-                Self::decoupled_choice(search, *me, search.best_move(*me, rng)?)
+                let mv = search.best_move(*me, rng)?;
+                let action = search.root_actions(*me).into_iter().find(|a| a.mv == mv)?;
+                Some(Choice {
+                    mv,
+                    evidence: Evidence::Mcts {
+                        value: action.mean,
+                        visits: action.visits,
+                        proof: Proof::Unknown,
+                    },
+                })
             }
             TronSearcher::AlphaBeta { result, .. } => {
                 let result = result.as_ref()?;
@@ -174,47 +182,6 @@ impl TronSearcher {
                 })
             }
         }
-    }
-
-    /// The decoupled search's root move `mv` with its figures.
-    fn decoupled_choice(
-        search: &SimRootParallel<TronState, TronPlayout>,
-        me: Player,
-        mv: Direction,
-    ) -> Option<Choice> {
-        let action = search.root_actions(me).into_iter().find(|a| a.mv == mv)?;
-        Some(Choice {
-            mv,
-            evidence: Evidence::Mcts {
-                value: action.mean,
-                visits: action.visits,
-                proof: Proof::Unknown,
-            },
-        })
-    }
-
-    /// The move to play: [`Self::best_move`], or with `reply_check` iterations (not 0)
-    /// the decoupled search's move after the reply check ([`SimSearch::checked_move`],
-    /// its searches stopping at `deadline` too), and what the check did (none for the
-    /// other searches, several threads or another final-move rule).
-    ///
-    /// [`SimSearch::checked_move`]: crate::search::simultaneous::SimSearch::checked_move
-    pub fn final_choice(
-        &self,
-        rng: &mut FastRng,
-        reply_check: u64,
-        deadline: Option<Instant>,
-    ) -> (Option<Choice>, Option<ReplyCheck<Direction>>) {
-        if let (TronSearcher::Decoupled { search, me }, 1..) = (self, reply_check) {
-            let limits = Limits {
-                deadline,
-                max_iterations: Some(reply_check),
-            };
-            if let Some(check) = search.checked_move(*me, limits) {
-                return (Self::decoupled_choice(search, *me, check.mv), Some(check));
-            }
-        }
-        (self.best_move(rng), None)
     }
 
     /// Every root move of the searching rider with its mean and visits, to compare the

@@ -95,13 +95,7 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
 
     /// `(1 − weight)` times the mean of `player`'s `action` at `node` plus `weight` times
     /// its [`Self::worst_reply_value`].
-    pub(super) fn worst_reply_blend(
-        &self,
-        node: u32,
-        player: Player,
-        action: usize,
-        weight: f32,
-    ) -> f32 {
+    fn worst_reply_blend(&self, node: u32, player: Player, action: usize, weight: f32) -> f32 {
         let mean = self.stats[self.action_range(node, player).start + action].mean();
         (1.0 - weight) * mean + weight * self.worst_reply_value(node, player, action)
     }

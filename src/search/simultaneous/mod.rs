@@ -16,12 +16,10 @@
 mod answer;
 mod arena;
 mod policy;
-mod reply_check;
 pub mod root_parallel;
 
 pub use answer::RootAction;
 pub use policy::SimPolicy;
-pub use reply_check::ReplyCheck;
 
 use super::{
     reward_for, Contempt, Evaluator, FastRng, FinalMove, Guidance, Limits, SearchStats, SimGame,

@@ -4,7 +4,7 @@
 //! (visits summed, means and final-move probabilities weighted by visits). With one
 //! thread every call goes to the single search unchanged.
 
-use super::{ReplyCheck, RootAction, SimConfig, SimSearch};
+use super::{RootAction, SimConfig, SimSearch};
 use crate::game::Player;
 use crate::search::parallel::{RootParallelSearch, RootSearch};
 use crate::search::{Evaluator, FastRng, FinalMove, Limits, SearchStats, SimGame, TreePolicy};
@@ -120,15 +120,6 @@ where
             .iter()
             .max_by(|a, b| (a.visits, a.mean).partial_cmp(&(b.visits, b.mean)).unwrap())
             .map(|a| a.mv)
-    }
-
-    /// The reply check ([`SimSearch::checked_move`]) of the single search; `None` with
-    /// several (their matrices are not merged) or under another final-move rule.
-    pub fn checked_move(&self, player: Player, limits: Limits) -> Option<ReplyCheck<G::Move>> {
-        match self.searches() {
-            [single] => single.checked_move(player, limits),
-            _ => None,
-        }
     }
 
     /// Whether `player`'s most visited root move (over all searches) also has the best
