@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The bot in CodinGame mode as one Rust file to paste into CodinGame's editor, checked to
 # compile with plain rustc as CodinGame does. One file per game: CodinGame's Ultimate
-# Tic-Tac-Toe (uttt, the default: the value network's weights packed in, leaves valued
-# half by it and half by one play-out, as the bot plays), the same with play-outs alone
-# and no weights (uttt-playout), or Tron Battle (tron).
+# Tic-Tac-Toe (uttt, the default: the value network's weights packed in, searched by UCT
+# with minimax backups of its values, as the bot plays under CodinGame's protocol), MCTS
+# with play-outs alone and no weights (uttt-playout), or Tron Battle (tron).
 #
 #   scripts/codingame_bundle.sh [uttt|uttt-playout|tron] [OUT_FILE]
 #       (default OUT_FILE: target/codingame/mctsbot_codingame.rs,

@@ -9,7 +9,8 @@ W/D/L and score (± 95%) as played, as player 0 and as player 1, then twice with
 timeout games left out: all of them, and only the real ones. A timeout is not real when
 the arena noted that the rider had no move left (`# no move left` after `# no answer in
 time`: some bots stay silent when every move crashes, a game they had lost anyway). A's
-own faults are listed too, since A is the bot under test.
+own faults are listed too, since A is the bot under test, and how many different games
+each colour played (deterministic bots replay the same few games).
 """
 import json
 import math
@@ -62,6 +63,19 @@ def score_line(games):
     return f"{w}/{d}/{n - w - d} ({mean:.3f} ± {ci:.3f}, {n} games)"
 
 
+def distinct_games(games):
+    """How many different games (move lines) each colour of A played, and the most
+    repeated one's count: two deterministic bots replay the same few games, so a series
+    of many games may hold only a handful of different ones."""
+    parts = []
+    for rider in (0, 1):
+        lines = [g["line"] for g in games if g["a_player"] == rider]
+        if lines:
+            most = max(lines.count(line) for line in set(lines))
+            parts.append(f"as player {rider} {len(set(lines))} of {len(lines)} (the most repeated {most} times)")
+    return ", ".join(parts)
+
+
 def report(series):
     settings = json.load(open(os.path.join(series, "series.json")))["settings"]
     games = [json.loads(l) for l in open(os.path.join(series, "games.jsonl")) if l.strip()]
@@ -73,6 +87,7 @@ def report(series):
     print(f"- as played: {score_line(games)}")
     for rider in (0, 1):
         print(f"- A as player {rider}: {score_line([g for g in games if g['a_player'] == rider])}")
+    print(f"- distinct games: {distinct_games(games)}")
     timed_out = [g for g in games if g["timeouts"]["B"] > 0]
     real = [g for g in games if g["real_b"] > 0]
     print(f"- B's games with a timeout: {len(timed_out)}, with a real one: {len(real)}")

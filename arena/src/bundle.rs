@@ -50,7 +50,7 @@ pub struct Module {
 /// file per game, and its Tron is Tron Battle.
 pub(crate) fn codingame_play(game: GameKind) -> &'static str {
     match game {
-        GameKind::Uttt => UTTT_PLAY,
+        GameKind::Uttt => UTTT_NETWORK_PLAY,
         GameKind::LightRiders | GameKind::TronBattle => TRON_BATTLE_PLAY,
     }
 }
@@ -126,18 +126,25 @@ type Input = std::io::StdinLock<'static>;
 type Output = std::io::StdoutLock<'static>;
 "#;
 
-/// The UTTT bundle's `play`: the default search, seeded from the clock; [`bundle`] puts
-/// the network's share in for [`NO_NETWORK`] when the bundle carries it.
-const UTTT_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
+/// The UTTT bundle's `play` with the network: CodinGame's default search (UCT with
+/// minimax backups of the network's values, `CODINGAME_SEARCH`), built directly, so
+/// that the bundle holds that search alone and none of the bot's others, seeded from the
+/// clock.
+const UTTT_NETWORK_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
 let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-let settings = bot::uttt::codingame::Settings {
-tree: bot::uttt::searcher::UTTT_SEARCH,
-play: bot::uttt::searcher::UtttPlay { network: None, ..Default::default() },
-threads: 1,
-seed,
-safety_margin_ms: protocol::codingame::SAFETY_MS,
-};
-bot::uttt::codingame::run(first, received, input, output, &settings)
+let settings = bot::uttt::codingame::Settings { seed, safety_margin_ms: protocol::codingame::SAFETY_MS, random_turns: 0 };
+let values = uttt::network_children::NetworkChildren::new(true);
+bot::uttt::codingame::run(first, received, input, output, &settings, |board, _| search::minimax_uct::MinimaxUct::new(board, uttt::network_children::MINIMAX_UCT, values))
+}
+"#;
+
+/// The UTTT bundle's `play` without the network: the play-out search, seeded from the
+/// clock.
+const UTTT_PLAYOUT_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
+let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
+let settings = bot::uttt::codingame::Settings { seed, safety_margin_ms: protocol::codingame::SAFETY_MS, random_turns: 0 };
+let play = bot::uttt::searcher::UtttPlay { network: None, ..Default::default() };
+bot::uttt::codingame::run(first, received, input, output, &settings, |board, seed| bot::uttt::searcher::UtttSearch::new(bot::uttt::searcher::UTTT_SEARCH, &play, 1, board, seed))
 }
 "#;
 
@@ -147,23 +154,26 @@ bot::tron_battle::player::run(first, received, input, output, bot::tron_battle::
 }
 "#;
 
-/// The UTTT `play`'s leaf values when the bundle carries no network: play-outs.
-const NO_NETWORK: &str = "network: None,";
+/// How the UTTT bundle values its leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UtttLeaves {
+    /// The value network, its weights packed in: CodinGame's default search.
+    Network,
+    /// Play-outs, no weights in the file.
+    Playouts,
+}
 
-/// The bundle of `game` from the crate whose `src/` is `src`. `network`: the value
-/// network's share of a UTTT leaf's value (`--uttt-eval`), its weights packed into the
-/// bundle; `None`: play-outs, and no weights.
-pub fn bundle(src: &Path, game: GameKind, network: Option<f32>) -> Result<String, String> {
+/// The bundle of `game` from the crate whose `src/` is `src`; UTTT's with `leaves`.
+pub fn bundle(src: &Path, game: GameKind, leaves: UtttLeaves) -> Result<String, String> {
     let game = game.on_codingame();
-    let mut play = codingame_play(game).to_string();
-    if let Some(share) = network {
-        if game != GameKind::Uttt || !play.contains(NO_NETWORK) {
-            return Err(format!("the {} bundle has no value network", game.name()));
-        }
-        play = play.replace(NO_NETWORK, &format!("network: Some({share:?}),"));
-    }
+    let play = match (game, leaves) {
+        (GameKind::Uttt, UtttLeaves::Network) => UTTT_NETWORK_PLAY,
+        (GameKind::Uttt, UtttLeaves::Playouts) => UTTT_PLAYOUT_PLAY,
+        _ => codingame_play(game),
+    };
+    let embed = game == GameKind::Uttt && leaves == UtttLeaves::Network;
     let mut code = format!("{PRELUDE}{MAIN}{play}");
-    write_modules(src, &modules(src, &play)?, "", network.is_some(), &mut code)?;
+    write_modules(src, &modules(src, play)?, "", embed, &mut code)?;
     Ok(format!(
         "// mctsbot for CodinGame {}, one file made by cg-bundle from the\n\
          // crate's sources (https://github.com: see the project's README). Do not edit.\n{}\n",

@@ -59,7 +59,7 @@ fn each_games_bundle_compiles_without_cargo_and_plays_its_game() {
 
 /// The UTTT bundle with `flags`; with the network (CodinGame's default), its weights packed
 /// into the file unpack to the embedded ones (and a bundle whose weights did not read
-/// would stop at its first turn).
+/// would stop at its first turn), and it holds CodinGame's search alone.
 fn uttt_bundle_plays_codingame_uttt(test: &str, flags: &[&str]) {
     let (dir, binary, text) = compiled_bundle(test, "uttt", flags);
     let packed = text
@@ -77,9 +77,13 @@ fn uttt_bundle_plays_codingame_uttt(test: &str, flags: &[&str]) {
             mctsbot::uttt::nn::unpack_weights(packed.expect("the packed weights")),
             embedded
         );
-        // the bot's own leaves on CodinGame
-        let share = mctsbot::bot::uttt::options::CODINGAME_NETWORK_SHARE.expect("a network");
-        assert!(text.contains(&format!("network:Some({share:?})")));
+        // the bot's own search on CodinGame, and none of its others
+        assert_eq!(
+            mctsbot::bot::uttt::options::CODINGAME_SEARCH,
+            mctsbot::bot::uttt::UtttSearchKind::MinimaxUct
+        );
+        assert!(text.contains("pub mod minimax_uct{"));
+        assert!(!text.contains("pub mod alphabeta{") && !text.contains("pub mod playout{"));
     }
     let run = arena(
         test,

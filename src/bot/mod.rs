@@ -109,6 +109,7 @@ fn run_codingame<R: BufRead, W: Write>(
         input,
         output,
         &uttt::codingame_settings(config),
+        uttt::codingame_search(config),
     )
 }
 

@@ -48,6 +48,7 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
         &["--eval-weights", "1,1,1,1,1,1,1,1,1,1,1,1,1,1"],
     ),
     (&["--uttt-search", "alphabeta"], &["--uttt-depth", "7"]),
+    (&[], &["--uttt-search", "minimax-uct"]),
     (&[], &["--playout", "win-first"]),
     (&[], &["--win-at-once", "off"]),
     (&["--uttt-eval", "playout"], &["--win-at-once", "off"]),
@@ -127,6 +128,8 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
 /// bot's UTTT tests check that it decides what the search proves. The `--battle-*` flags
 /// set CodinGame's Tron Battle player, not the engines' searches built here: the options'
 /// tests check their values and the Tron Battle player's tests play each setting.
+/// `--random-turns` answers CodinGame's first turns at random before any search (a
+/// testing aid that makes series differ): the CodinGame player's tests check it.
 const OTHER_FLAGS: &[&str] = &[
     "--battle-rivals",
     "--battle-eval",
@@ -138,6 +141,7 @@ const OTHER_FLAGS: &[&str] = &[
     "--no-endgame",
     "--tron-early-stop",
     "--ponder",
+    "--random-turns",
 ];
 
 #[test]

@@ -12,6 +12,7 @@
 pub mod alphabeta;
 pub mod bandit;
 pub mod early_stop;
+pub mod minimax_uct;
 pub mod parallel;
 pub mod root_move;
 pub mod sequential;

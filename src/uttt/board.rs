@@ -435,3 +435,13 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
     });
     total
 }
+
+/// With `wins_at_once`, a position whose player to move can win the game with one move
+/// ([`Board::mover_wins_at_once`]) is won for that player: the search's solver then
+/// proves the move that allowed it lost at its first visit, and a new child of that kind
+/// starts as the loss it is, instead of waiting for play-outs and an expansion to find
+/// the reply.
+#[inline(always)]
+pub(crate) fn certain_win(board: &Board, wins_at_once: bool) -> Option<Outcome> {
+    (wins_at_once && board.mover_wins_at_once()).then(|| Outcome::Win(board.turn()))
+}

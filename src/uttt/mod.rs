@@ -17,6 +17,7 @@ mod board;
 pub mod codingame;
 mod engine;
 pub mod evaluate;
+pub mod network_children;
 pub mod nn;
 mod playout;
 pub mod prior;
@@ -27,6 +28,7 @@ pub use engine::{
     detect_dialect, empty_token, field_has_uttt_only_value, format_place_move, parse_place_move,
     Dialect, PositionError,
 };
+pub use network_children::NetworkChildren;
 pub use playout::{EarlyTermination, NetworkValue, Playout, RandomPlayout};
 
 use crate::game::{Outcome, Player};

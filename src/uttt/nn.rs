@@ -271,12 +271,13 @@ pub struct QuantizedNet {
 const MAGIC: &[u8; 8] = b"UTTTNN1\0";
 
 impl QuantizedNet {
-    /// The weights file: [`MAGIC`], the input and hidden counts (u32), then `w1`, `b1`,
+    /// The weights file: [`MAGIC`], the input and hidden counts (u32; the hidden count is
+    /// `b1`'s length), then `w1`, `b1`,
     /// `w2` (i16) and `b2` (i32), all little-endian.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut bytes = MAGIC.to_vec();
         bytes.extend((INPUTS as u32).to_le_bytes());
-        bytes.extend((HIDDEN as u32).to_le_bytes());
+        bytes.extend((self.b1.len() as u32).to_le_bytes());
         for w in self.w1.iter().chain(&self.b1).chain(&self.w2) {
             bytes.extend(w.to_le_bytes());
         }
@@ -286,11 +287,20 @@ impl QuantizedNet {
 
     /// Reads a weights file; `None` if it is not one for these inputs and hidden units.
     pub fn from_bytes(bytes: &[u8]) -> Option<QuantizedNet> {
+        Self::from_bytes_any_width(bytes)
+            .and_then(|(hidden, net)| (hidden == HIDDEN).then_some(net))
+    }
+
+    /// Reads a weights file for these inputs whatever its hidden units: their number and
+    /// the network (`w1` then has that many units a row). For the tools, which widen a
+    /// network into one with more units; the bot reads only its own width.
+    pub fn from_bytes_any_width(bytes: &[u8]) -> Option<(usize, QuantizedNet)> {
         let rest = bytes.strip_prefix(MAGIC)?;
         let word = |at: usize| -> Option<u32> {
             Some(u32::from_le_bytes(rest.get(at..at + 4)?.try_into().ok()?))
         };
-        if word(0)? as usize != INPUTS || word(4)? as usize != HIDDEN {
+        let hidden = word(4)? as usize;
+        if word(0)? as usize != INPUTS || hidden == 0 {
             return None;
         }
         let shorts = rest.get(8..rest.len().checked_sub(4)?)?;
@@ -298,16 +308,17 @@ impl QuantizedNet {
             .chunks_exact(2)
             .map(|c| i16::from_le_bytes([c[0], c[1]]))
             .collect();
-        if values.len() != INPUTS * HIDDEN + 2 * HIDDEN {
+        if values.len() != INPUTS * hidden + 2 * hidden {
             return None;
         }
         let b2 = i32::from_le_bytes(rest[rest.len() - 4..].try_into().ok()?);
-        Some(QuantizedNet {
-            w1: values[..INPUTS * HIDDEN].to_vec(),
-            b1: values[INPUTS * HIDDEN..INPUTS * HIDDEN + HIDDEN].to_vec(),
-            w2: values[INPUTS * HIDDEN + HIDDEN..].to_vec(),
+        let net = QuantizedNet {
+            w1: values[..INPUTS * hidden].to_vec(),
+            b1: values[INPUTS * hidden..INPUTS * hidden + hidden].to_vec(),
+            w2: values[INPUTS * hidden + hidden..].to_vec(),
             b2,
-        })
+        };
+        Some((hidden, net))
     }
 
     /// The first-layer sums of `features`, computed from scratch. On x86-64 CPUs with

@@ -19,7 +19,7 @@
 //! Arrays have 16 slots per player (9 used) and are indexed with `& 15` / `& 31`, so the
 //! compiler can prove every index in bounds without a check and without `unsafe`.
 
-use super::board::{Board, EndRule, ANY};
+use super::board::{certain_win, Board, EndRule, ANY};
 use super::evaluate::Weights;
 use super::nn::{self, QuantizedNet};
 use super::prior;
@@ -366,16 +366,6 @@ impl TreePolicy<Board> for Playout {
         }
         Some(prior::tactical_prior(parent, child, self.prior_bias?))
     }
-}
-
-/// With `wins_at_once`, a position whose player to move can win the game with one move
-/// ([`Board::mover_wins_at_once`]) is won for that player: the search's solver then
-/// proves the move that allowed it lost at its first visit, and a new child of that kind
-/// starts as the loss it is, instead of waiting for play-outs and an expansion to find
-/// the reply.
-#[inline(always)]
-pub(crate) fn certain_win(board: &Board, wins_at_once: bool) -> Option<Outcome> {
-    (wins_at_once && board.mover_wins_at_once()).then(|| Outcome::Win(board.turn()))
 }
 
 /// Plays uniformly random moves from `board` to the end of the game and returns the

@@ -30,14 +30,11 @@ pub fn teacher_tree(board: Board, seed: u64) -> Tree<Board, Playout> {
 }
 
 /// A self-play teacher's search rooted at `board`: [`TEACHER`] with leaves valued by
-/// play-outs (`network` none) or with the embedded network's share `network` (the next
-/// generation's data from the network search, as `--uttt-eval` builds it in the bot).
-pub fn teacher_search(board: Board, network: Option<f32>, seed: u64) -> UtttSearch {
-    let play = UtttPlay {
-        network,
-        ..UtttPlay::default()
-    };
-    UtttSearch::new(TEACHER, &play, 1, board, seed)
+/// play-outs (`play.network` none) or with the embedded network's share (the next
+/// generation's data from the network search, as `--uttt-eval` builds it in the bot),
+/// or `play.search`'s other searches.
+pub fn teacher_search(board: Board, play: &UtttPlay, seed: u64) -> UtttSearch {
+    UtttSearch::new(TEACHER, play, 1, board, seed)
 }
 
 /// The teacher's value of an unfinished `board` for the player to move after a fresh

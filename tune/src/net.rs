@@ -55,16 +55,32 @@ impl Network {
         }
     }
 
-    /// The float network whose [`Network::quantize`] is `net` (each weight divided by its
-    /// scale): where a fine-tuning starts from weights already trained and embedded.
-    pub fn from_quantized(net: &QuantizedNet) -> Network {
-        let f = |w: &[i16], scale: i32| w.iter().map(|&x| f32::from(x) / scale as f32).collect();
-        Network {
-            w1: f(&net.w1, QA),
-            b1: f(&net.b1, QA),
-            w2: f(&net.w2, QB),
-            b2: net.b2 as f32 / (QA * QB) as f32,
+    /// The float network of `net`, a quantised network of `hidden` units (at most
+    /// [`HIDDEN`]), widened to [`HIDDEN`] units: the new units get small random input
+    /// weights and a zero output weight, so that the widened network values every
+    /// position exactly as `net` does, and training grows them from there. How a larger
+    /// network starts from the embedded one, whose games are gone; with `hidden` equal to
+    /// [`HIDDEN`], the float network whose [`Network::quantize`] is `net`.
+    pub fn widened_from(net: &QuantizedNet, hidden: usize, seed: u64) -> Network {
+        assert!(hidden <= HIDDEN, "{hidden} units do not fit in {HIDDEN}");
+        let mut wide = Network::new(seed);
+        let narrow = |w: &[i16], scale: i32, at: usize| f32::from(w[at]) / scale as f32;
+        for feature in 0..INPUTS {
+            for unit in 0..hidden {
+                wide.w1[feature * HIDDEN + unit] = narrow(&net.w1, QA, feature * hidden + unit);
+            }
         }
+        for unit in 0..HIDDEN {
+            let old = unit < hidden;
+            wide.b1[unit] = if old {
+                narrow(&net.b1, QA, unit)
+            } else {
+                wide.b1[unit]
+            };
+            wide.w2[unit] = if old { narrow(&net.w2, QB, unit) } else { 0.0 };
+        }
+        wide.b2 = net.b2 as f32 / (QA * QB) as f32;
+        wide
     }
 
     /// The hidden units' sums (before the clipped ReLU).
@@ -210,7 +226,27 @@ mod tests {
     use super::*;
     use mctsbot::search::Game;
     use mctsbot::uttt::nn::active_features;
-    use mctsbot::uttt::{Board, Move};
+    use mctsbot::uttt::Board;
+
+    /// The active features of up to `plies` positions along one line of play, whose
+    /// `ply`th move is the legal move at `pick(ply) % count`.
+    fn features_along_a_line(plies: usize, pick: impl Fn(usize) -> usize) -> Vec<Vec<u16>> {
+        let mut board = Board::new();
+        let mut moves = Vec::new();
+        let mut positions = Vec::new();
+        for ply in 0..plies {
+            moves.clear();
+            board.legal_moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            let mut features = Vec::new();
+            active_features(&board, &mut features);
+            positions.push(features);
+            board.play(moves[pick(ply) % moves.len()]);
+        }
+        positions
+    }
 
     #[test]
     fn training_fits_a_simple_rule() {
@@ -237,47 +273,62 @@ mod tests {
     fn the_bots_integer_inference_agrees_with_the_float_network() {
         let net = Network::new(7);
         let quantized = net.quantize();
-        let mut board = Board::new();
-        let mut moves = Vec::new();
-        let mut features = Vec::new();
-        for step in 0..40 {
-            moves.clear();
-            board.legal_moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            features.clear();
-            active_features(&board, &mut features);
+        for features in features_along_a_line(40, |ply| ply * 5 + 1) {
             let float = net.predict(&features);
             let integer = quantized.value_from_features(&features);
             // Each weight rounds to 1/255 (first layer) and 1/64 (output): over 128 units
             // and some 40 inputs the logit drifts by a few hundredths at most.
             assert!((float - integer).abs() < 0.02, "{float} vs {integer}");
-            board.play(moves[(step * 5 + 1) % moves.len()]);
         }
-        let _ = Move(0);
+    }
+
+    #[test]
+    fn a_widened_network_values_positions_as_the_narrow_one() {
+        // A narrow network of 16 units, written and read back as a file of its width.
+        let wide = Network::new(3).quantize();
+        let hidden = 16;
+        let narrow = QuantizedNet {
+            w1: (0..INPUTS)
+                .flat_map(|f| wide.w1[f * HIDDEN..f * HIDDEN + hidden].to_vec())
+                .collect(),
+            b1: wide.b1[..hidden].to_vec(),
+            w2: wide.w2[..hidden].to_vec(),
+            b2: wide.b2,
+        };
+        let (width, read) = QuantizedNet::from_bytes_any_width(&narrow.to_bytes()).unwrap();
+        assert_eq!((width, &read), (hidden, &narrow));
+        assert!(QuantizedNet::from_bytes(&narrow.to_bytes()).is_none());
+        let widened = Network::widened_from(&narrow, hidden, 9);
+        assert!(widened.w2[hidden..].iter().all(|&w| w == 0.0));
+        assert!(widened.w1[hidden..HIDDEN].iter().any(|&w| w != 0.0));
+        for features in features_along_a_line(30, |ply| ply * 7 + 3) {
+            let sums: f32 = (0..hidden)
+                .map(|u| {
+                    let acc = features
+                        .iter()
+                        .fold(f32::from(narrow.b1[u]) / QA as f32, |a, &f| {
+                            a + f32::from(narrow.w1[f as usize * hidden + u]) / QA as f32
+                        });
+                    acc.clamp(0.0, 1.0) * f32::from(narrow.w2[u]) / QB as f32
+                })
+                .sum();
+            let expected = sigmoid(sums + narrow.b2 as f32 / (QA * QB) as f32);
+            assert!((widened.predict(&features) - expected).abs() < 1e-5);
+        }
     }
 
     #[test]
     fn the_embedded_weights_come_back_from_their_float_network() {
         let embedded = mctsbot::uttt::nn::embedded();
-        let float = Network::from_quantized(embedded);
+        let float = Network::widened_from(embedded, HIDDEN, 0);
         assert_eq!(&float.quantize(), embedded);
         // And it values positions as the bot does, to the output layer's rounding.
-        let mut board = Board::new();
-        let mut moves = Vec::new();
-        let mut features = Vec::new();
-        for step in 0..30 {
-            features.clear();
-            active_features(&board, &mut features);
+        for features in features_along_a_line(30, |ply| ply * 3 + 2) {
             let (f, q) = (
                 float.predict(&features),
                 embedded.value_from_features(&features),
             );
             assert!((f - q).abs() < 1e-3, "{f} vs {q}");
-            moves.clear();
-            board.legal_moves(&mut moves);
-            board.play(moves[(step * 3 + 2) % moves.len()]);
         }
     }
 }

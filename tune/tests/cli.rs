@@ -342,3 +342,108 @@ fn the_teacher_can_be_the_network_search() {
     assert_ne!(playout.values, blend.values);
     assert_ne!(blend.values, nn.values);
 }
+
+/// `scripts/uttt_generation.py` with the tools of this build (`--bin`): its flags, and the
+/// self-play and training steps on a few games, resumed without playing them again.
+#[test]
+fn the_generation_script_plays_trains_and_resumes() {
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../scripts/uttt_generation.py");
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_uttt-train"))
+        .parent()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_string();
+    let generation = |args: &[&str]| Command::new("python3").arg(script).args(args).output();
+    let Ok(help) = generation(&["--help"]) else {
+        panic!("python3 runs the generation script (.ci/run installs it)");
+    };
+    assert!(String::from_utf8_lossy(&help.stdout).contains("--stop-after"));
+    let bad = generation(&["--dir", "x", "--dpeth", "5"]).unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("--dpeth"));
+    let inside = generation(&["--dir", env!("CARGO_MANIFEST_DIR")]).unwrap();
+    assert!(String::from_utf8_lossy(&inside.stderr).contains("outside the repository"));
+
+    let dir = scratch("generation");
+    let gen = dir.join("gen").to_str().unwrap().to_string();
+    let init = dir.join("init.bin");
+    // A random network of this build's width to start from (the embedded one may be
+    // another width in a build that tries one).
+    let games = dir.join("seed_games.txt");
+    let out = run(
+        env!("CARGO_BIN_EXE_uttt-selfplay"),
+        &[
+            "--games",
+            "2",
+            "--iterations",
+            "50",
+            "--out",
+            games.to_str().unwrap(),
+        ],
+    );
+    assert!(out.status.success());
+    let out = run(
+        env!("CARGO_BIN_EXE_uttt-train"),
+        &[
+            games.to_str().unwrap(),
+            "--epochs",
+            "1",
+            "--out",
+            init.to_str().unwrap(),
+        ],
+    );
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let args = [
+        "--dir",
+        &gen,
+        "--bin",
+        &bin,
+        "--games",
+        "4",
+        "--shards",
+        "2",
+        "--iterations",
+        "50",
+        "--epochs",
+        "1",
+        "--init",
+        init.to_str().unwrap(),
+        "--stop-after",
+        "train",
+    ];
+    let first = generation(&args).unwrap();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let shard =
+        |k: usize| std::fs::read_to_string(dir.join(format!("gen/games/shard_{k}.txt"))).unwrap();
+    assert_eq!((shard(0).lines().count(), shard(1).lines().count()), (2, 2));
+    let net = std::fs::read(dir.join("gen/net.bin")).unwrap();
+    assert!(mctsbot::uttt::nn::QuantizedNet::from_bytes_any_width(&net).is_some());
+    // Run again: every step's output is there, so nothing is played or trained again.
+    let (before, stamp) = (
+        shard(0),
+        std::fs::metadata(dir.join("gen/net.bin"))
+            .unwrap()
+            .modified()
+            .unwrap(),
+    );
+    let again = generation(&args).unwrap();
+    assert!(again.status.success());
+    assert_eq!(shard(0), before);
+    assert_eq!(
+        std::fs::metadata(dir.join("gen/net.bin"))
+            .unwrap()
+            .modified()
+            .unwrap(),
+        stamp
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,11 +1,11 @@
-//! `cg-bundle [--game uttt|tron] [--uttt-eval playout|nn|blend:W] [--src DIR] [--out FILE]`:
+//! `cg-bundle [--game uttt|tron] [--uttt-eval nn|playout] [--src DIR] [--out FILE]`:
 //! writes the bot in CodinGame mode for one game (default UTTT; `tron` is Tron Battle)
 //! as one Rust file (see `arena::bundle`), to FILE or stdout, from the crate sources in
-//! DIR (default: the workspace's `src/`); with the UTTT network (the default), its
-//! weights packed in.
+//! DIR (default: the workspace's `src/`); with the UTTT network (the default: the bot's
+//! CodinGame search), its weights packed in.
 //! Fails if the file is over CodinGame's 100,000 characters.
 
-use arena::bundle::{bundle, CODINGAME_LIMIT};
+use arena::bundle::{bundle, UtttLeaves, CODINGAME_LIMIT};
 use clap::Parser;
 use mctsbot::bot::flags::OptionError;
 use mctsbot::game::GameKind;
@@ -21,11 +21,12 @@ struct Args {
     /// The game: uttt (Ultimate Tic-Tac-Toe) or tron (Tron Battle, also tron-battle)
     #[arg(long, value_name = "uttt|tron", default_value = "uttt", value_parser = game)]
     game: GameKind,
-    /// UTTT leaf values, as the bot's --uttt-eval: nn or blend:W (the value network, its
-    /// weights packed in), or playout (no weights in the file) [default: the bot's,
-    /// blend:0.3]
-    #[arg(long, value_name = "playout|nn|blend:W", value_parser = uttt_eval)]
-    uttt_eval: Option<NetworkShare>,
+    /// UTTT leaf values: nn (the value network, its weights packed in, searched as the
+    /// bot searches on CodinGame: UCT with minimax backups) or playout (MCTS with
+    /// play-outs, no weights in the file)
+    /// [default: nn]
+    #[arg(long, value_name = "nn|playout", value_parser = leaves)]
+    uttt_eval: Option<UtttLeaves>,
     /// The crate's sources [default: the workspace's src/]
     #[arg(long, value_name = "DIR")]
     src: Option<PathBuf>,
@@ -39,28 +40,31 @@ fn game(name: &str) -> Result<GameKind, OptionError> {
     name.parse().map(GameKind::on_codingame)
 }
 
-/// The value network's share of a UTTT leaf's value; `None`: play-outs alone.
-#[derive(Clone, Copy, Debug)]
-struct NetworkShare(Option<f32>);
-
-/// `--uttt-eval`, parsed as the bot parses it.
-fn uttt_eval(text: &str) -> Result<NetworkShare, OptionError> {
-    mctsbot::bot::uttt::options::uttt_eval(text).map(NetworkShare)
+/// `--uttt-eval nn|playout`.
+fn leaves(text: &str) -> Result<UtttLeaves, OptionError> {
+    match text {
+        "nn" => Ok(UtttLeaves::Network),
+        "playout" => Ok(UtttLeaves::Playouts),
+        _ => Err(mctsbot::bot::flags::bad_value(
+            "--uttt-eval",
+            text,
+            mctsbot::bot::flags::Expected::OneOf("nn or playout"),
+        )),
+    }
 }
 
 fn main() -> ExitCode {
     let args = Args::parse();
     let game = args.game;
-    // Tron Battle has no network; UTTT's default is the bot's on CodinGame.
-    let network = match (args.uttt_eval, game) {
-        (Some(NetworkShare(share)), _) => share,
-        (None, GameKind::Uttt) => mctsbot::bot::uttt::options::CODINGAME_NETWORK_SHARE,
-        (None, GameKind::LightRiders | GameKind::TronBattle) => None,
-    };
     let src = args
         .src
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../src"));
-    let text = match bundle(&src, game, network) {
+    if game != GameKind::Uttt && args.uttt_eval.is_some() {
+        eprintln!("cg-bundle: the Tron Battle bundle has no value network (--uttt-eval is UTTT's)");
+        return ExitCode::FAILURE;
+    }
+    let leaves = args.uttt_eval.unwrap_or(UtttLeaves::Network);
+    let text = match bundle(&src, game, leaves) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("cg-bundle: {e}");

@@ -363,11 +363,7 @@ impl UtttSearches {
         };
         let stats = search.search(limits);
         let best = search.best_move();
-        let moves = match &search {
-            UtttSearch::Mcts(trees) => trees.root_moves(),
-            UtttSearch::Network(trees) => trees.root_moves(),
-            UtttSearch::AlphaBeta { .. } => Vec::new(),
-        };
+        let moves = search.root_moves();
         let played_value = moves
             .iter()
             .find(|m| m.mv == played && (m.visits > 0 || m.proof != Proof::Unknown))

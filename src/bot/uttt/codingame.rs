@@ -4,36 +4,59 @@
 //! (a game without a line of boards goes to the player who won more of them). Each turn
 //! has a fixed time: 1000 ms for the first, 100 ms after.
 
-use crate::bot::uttt::searcher::{UtttPlay, UtttSearch};
 use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
-use crate::search::tree::TreeConfig;
-use crate::search::{think, Game};
+use crate::search::minimax_uct::{ChildValues, MinimaxUct};
+use crate::search::root_move::MoveInfo;
+use crate::search::{random_below, think, FastRng, Game, Search};
 use crate::uttt::codingame::{format_move, parse_move};
 use crate::uttt::{Board, EndRule, Move};
 use log::{error, info, warn};
+use rand::SeedableRng;
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
 
-/// What the CodinGame player needs of the options (this module depends on no other
-/// part of the bot's glue, so that the one-file CodinGame build can take it alone).
+/// What the CodinGame player needs of the options besides its search (this module
+/// depends on no other part of the bot's glue, so that the one-file CodinGame build can
+/// take it alone, with the one search it plays).
 #[derive(Clone, Copy, Debug)]
 pub struct Settings {
-    pub tree: TreeConfig,
-    pub play: UtttPlay,
-    pub threads: usize,
     pub seed: u64,
     /// Kept back from each turn's time.
     pub safety_margin_ms: u64,
+    /// Our first turns answered by a uniformly random valid action instead of a search
+    /// (`--random-turns`: for testing, so that games against a deterministic bot differ).
+    pub random_turns: u32,
+}
+
+/// A search the CodinGame player can keep from turn to turn: the bot's, which the
+/// options build ([`crate::bot::uttt::UtttSearch`]), or the one-file build's, UCT with
+/// minimax backups over the network alone.
+pub trait TurnSearch: Search {
+    /// Moves the root to `board`, keeping what the search knows of it; whether anything
+    /// was kept.
+    fn reroot(&mut self, board: Board) -> bool;
+    /// The move to play and what the search knows of it.
+    fn best_move(&self) -> Option<MoveInfo<Move>>;
+}
+
+impl<V: ChildValues<Board>> TurnSearch for MinimaxUct<Board, V> {
+    fn reroot(&mut self, board: Board) -> bool {
+        MinimaxUct::reroot(self, board)
+    }
+
+    fn best_move(&self) -> Option<MoveInfo<Move>> {
+        MinimaxUct::best_move(self)
+    }
 }
 
 /// The position and the search, kept from turn to turn.
-struct CodinGameUttt {
+struct CodinGameUttt<S> {
     board: Board,
-    search: Option<UtttSearch>,
+    search: Option<S>,
     turns: u32,
 }
 
-impl CodinGameUttt {
+impl<S: TurnSearch> CodinGameUttt<S> {
     fn new() -> Self {
         CodinGameUttt {
             board: Board::with_end_rule(EndRule::MoreBoards),
@@ -60,7 +83,13 @@ impl CodinGameUttt {
     }
 
     /// Our answer, searched within the turn's time, among `valid` (the referee's list).
-    fn act(&mut self, valid: &[Move], received: Instant, settings: &Settings) -> Move {
+    fn act(
+        &mut self,
+        valid: &[Move],
+        received: Instant,
+        settings: &Settings,
+        new_search: &impl Fn(Board, u64) -> S,
+    ) -> Move {
         self.turns += 1;
         // The board lists its moves in increasing order; the referee's list may not be.
         let mut legal = Vec::new();
@@ -89,18 +118,24 @@ impl CodinGameUttt {
             self.board.play_move(fallback);
             return fallback;
         }
+        if self.turns <= settings.random_turns {
+            // The seed and the turn alone pick it: two bots given the same seed open alike.
+            let mut rng = FastRng::seed_from_u64(settings.seed ^ u64::from(self.turns));
+            let mv = choices[random_below(&mut rng, choices.len() as u32) as usize];
+            let (x, y) = mv.xy();
+            info!(
+                "turn={} chosen={y},{x} at random (--random-turns)",
+                self.turns
+            );
+            self.board.play_move(mv);
+            return mv;
+        }
         let (target_ms, hard_ms) = turn_deadlines(self.turns == 1, settings.safety_margin_ms);
         let board = self.board;
         let reused = self.search.as_mut().is_some_and(|s| s.reroot(board));
-        let search = self.search.get_or_insert_with(|| {
-            UtttSearch::new(
-                settings.tree,
-                &settings.play,
-                settings.threads,
-                board,
-                settings.seed,
-            )
-        });
+        let search = self
+            .search
+            .get_or_insert_with(|| new_search(board, settings.seed));
         let stats = think(
             search,
             received,
@@ -128,13 +163,16 @@ impl CodinGameUttt {
     }
 }
 
-/// Plays CodinGame UTTT: `first` is the first line, already read (at `received`).
-pub fn run<R: BufRead, W: Write>(
+/// Plays CodinGame UTTT: `first` is the first line, already read (at `received`);
+/// `new_search` makes the search of a position, with a seed, whenever the kept one cannot
+/// be rerooted there.
+pub fn run<R: BufRead, W: Write, S: TurnSearch>(
     first: String,
     received: Instant,
     input: R,
     mut output: W,
     settings: &Settings,
+    new_search: impl Fn(Board, u64) -> S,
 ) -> io::Result<()> {
     let mut game = CodinGameUttt::new();
     let mut lines = TurnLines::new(first, received, input);
@@ -163,7 +201,7 @@ pub fn run<R: BufRead, W: Write>(
                 Err(e) => error!("{e}"),
             }
         }
-        let mv = game.act(&valid, received, settings);
+        let mv = game.act(&valid, received, settings, &new_search);
         writeln!(output, "{}", format_move(mv))?;
         output.flush()?;
     }
@@ -181,7 +219,16 @@ mod tests {
         let first = format!("{}\n", lines.next().unwrap());
         let rest: String = lines.map(|l| format!("{l}\n")).collect();
         let mut out = Vec::new();
-        run(first, Instant::now(), rest.as_bytes(), &mut out, &settings).unwrap();
+        let search = super::super::codingame_search(&config);
+        run(
+            first,
+            Instant::now(),
+            rest.as_bytes(),
+            &mut out,
+            &settings,
+            search,
+        )
+        .unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()
@@ -224,6 +271,20 @@ mod tests {
         );
         let ours = parse_move(&answers[0], "answer").unwrap();
         assert!(board.is_legal(ours), "{ours:?}");
+    }
+
+    #[test]
+    fn random_turns_answer_a_valid_action_the_seed_picks() {
+        let board = Board::with_end_rule(EndRule::MoreBoards);
+        let answer = |seed: &str| {
+            let args = ["--seed", seed, "--random-turns", "1"];
+            parse_move(&play(&turn(&board, None), &args)[0], "answer").unwrap()
+        };
+        assert_eq!(answer("7"), answer("7"));
+        let seen: std::collections::HashSet<Move> =
+            (0..20).map(|seed| answer(&seed.to_string())).collect();
+        assert!(seen.len() > 5, "{seen:?}");
+        assert!(seen.iter().all(|&mv| board.is_legal(mv)));
     }
 
     #[test]

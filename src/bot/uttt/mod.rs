@@ -13,48 +13,77 @@ pub use player::{new_search, UtttPlayer};
 pub use searcher::{UtttPlay, UtttSearch, UtttSearchKind, UTTT_SEARCH};
 
 use crate::bot::Config;
+use crate::uttt::Board;
 
-/// What the CodinGame player takes of the options.
+/// What the CodinGame player takes of the options besides its search.
 pub fn codingame_settings(config: &Config) -> codingame::Settings {
-    let mut play = config.uttt.play;
-    // The default leaves (not play-outs asked for by a play-out flag) are CodinGame's own.
-    if !config.uttt.leaf_eval_chosen && play.network.is_some() {
-        play.network = options::CODINGAME_NETWORK_SHARE;
-    }
     codingame::Settings {
-        tree: config.uttt.tree,
-        play,
-        threads: config.common.threads,
         seed: config.common.seed_or_clock(),
         safety_margin_ms: config
             .common
             .safety_margin_ms
             .unwrap_or(crate::protocol::codingame::SAFETY_MS),
+        random_turns: config.uttt.random_turns,
     }
+}
+
+/// The UTTT play the options ask for under CodinGame's protocol: unless a leaf flag
+/// chose otherwise (`--uttt-eval`, or a play-out flag asking for play-outs), CodinGame's
+/// own leaves ([`options::CODINGAME_NETWORK_SHARE`]), and with them its own search
+/// ([`options::CODINGAME_SEARCH`]) unless `--uttt-search` chose one.
+pub fn codingame_play(config: &Config) -> UtttPlay {
+    let mut play = config.uttt.play;
+    if !config.uttt.leaf_eval_chosen && play.network.is_some() {
+        play.network = options::CODINGAME_NETWORK_SHARE;
+        if !config.uttt.search_chosen {
+            play.search = options::CODINGAME_SEARCH;
+        }
+    }
+    play
+}
+
+/// The search of a position, with a seed, that the options ask for under CodinGame's
+/// protocol ([`codingame_play`]).
+pub fn codingame_search(config: &Config) -> impl Fn(Board, u64) -> UtttSearch {
+    let play = codingame_play(config);
+    let (tree, threads) = (config.uttt.tree, config.common.threads);
+    move |board, seed| UtttSearch::new(tree, &play, threads, board, seed)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn network_on_codingame(args: &[&str]) -> Option<f32> {
-        let config = Config::from_args(args).expect("valid flags");
-        codingame_settings(&config).play.network
+    fn on_codingame(args: &[&str]) -> UtttPlay {
+        codingame_play(&Config::from_args(args).expect("valid flags"))
     }
 
     #[test]
-    fn codingame_takes_its_own_default_leaves_unless_told() {
-        assert_eq!(network_on_codingame(&[]), options::CODINGAME_NETWORK_SHARE);
+    fn codingame_takes_its_own_default_leaves_and_search_unless_told() {
+        let default = on_codingame(&[]);
+        assert_eq!(default.network, options::CODINGAME_NETWORK_SHARE);
+        assert_eq!(default.search, options::CODINGAME_SEARCH);
         assert_ne!(
             options::CODINGAME_NETWORK_SHARE,
             options::DEFAULT_NETWORK_SHARE
         );
+        assert_ne!(options::CODINGAME_SEARCH, UtttPlay::default().search);
+        let blend = on_codingame(&["--uttt-eval", "blend:0.3"]);
         assert_eq!(
-            network_on_codingame(&["--uttt-eval", "blend:0.3"]),
-            Some(0.3)
+            (blend.network, blend.search),
+            (Some(0.3), UtttSearchKind::Mcts)
         );
-        assert_eq!(network_on_codingame(&["--uttt-eval", "playout"]), None);
+        let mcts = on_codingame(&["--uttt-search", "mcts"]);
+        assert_eq!(
+            (mcts.network, mcts.search),
+            (options::CODINGAME_NETWORK_SHARE, UtttSearchKind::Mcts)
+        );
+        assert_eq!(on_codingame(&["--uttt-eval", "playout"]).network, None);
         // a play-out flag alone asks for play-outs, on CodinGame too
-        assert_eq!(network_on_codingame(&["--playout", "win-first"]), None);
+        let playouts = on_codingame(&["--playout", "win-first"]);
+        assert_eq!(
+            (playouts.network, playouts.search),
+            (None, UtttSearchKind::Mcts)
+        );
     }
 }

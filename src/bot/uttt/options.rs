@@ -25,6 +25,11 @@ pub struct UtttConfig {
     /// Whether `--uttt-eval` chose the leaf values; otherwise play-out flags choose
     /// play-outs ([`UtttConfig::settle_leaf_eval`]).
     pub leaf_eval_chosen: bool,
+    /// Whether `--uttt-search` chose the search; otherwise CodinGame's protocol plays its
+    /// own ([`CODINGAME_SEARCH`]).
+    pub search_chosen: bool,
+    /// Under CodinGame's protocol, our first turns played at random (`--random-turns`).
+    pub random_turns: u32,
 }
 
 /// The network's share of a leaf's value over the engines' protocol unless `--uttt-eval`
@@ -37,6 +42,13 @@ pub const DEFAULT_NETWORK_SHARE: Option<f32> = Some(0.3);
 /// (docs/uttt.md, "Settings and the clock tried against the Legend bot").
 pub const CODINGAME_NETWORK_SHARE: Option<f32> = Some(1.0);
 
+/// The search on CodinGame's 100 ms turns unless `--uttt-search` says otherwise: UCT with
+/// minimax backups of the network's values of every child, which against the outside
+/// Legend bot scored far above the network's MCTS on games that differ from one another
+/// (docs/uttt.md, "UCT with minimax backups against the Legend bot, on games that
+/// differ").
+pub const CODINGAME_SEARCH: UtttSearchKind = UtttSearchKind::MinimaxUct;
+
 impl Default for UtttConfig {
     fn default() -> Self {
         UtttConfig {
@@ -47,6 +59,8 @@ impl Default for UtttConfig {
             },
             end_rule: EndRule::Draw,
             leaf_eval_chosen: false,
+            search_chosen: false,
+            random_turns: 0,
         }
     }
 }
@@ -112,7 +126,12 @@ impl FromStr for UtttSearchKind {
         match name {
             "mcts" => Ok(UtttSearchKind::Mcts),
             "alphabeta" => Ok(UtttSearchKind::AlphaBeta),
-            _ => Err(unknown("UTTT search", name, "mcts or alphabeta")),
+            "minimax-uct" => Ok(UtttSearchKind::MinimaxUct),
+            _ => Err(unknown(
+                "UTTT search",
+                name,
+                "mcts, alphabeta or minimax-uct",
+            )),
         }
     }
 }
@@ -364,6 +383,21 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         },
     },
     Flag {
+        name: "--random-turns",
+        value: "N",
+        needs: "turns",
+        help: &[
+            "testing, CodinGame's protocol: the bot's first N turns",
+            "answered by a uniformly random valid action (picked by",
+            "--seed), so that a series against a deterministic bot",
+            "is not the same few games over and over [0]",
+        ],
+        set: |c, v| {
+            c.random_turns = v.number()?;
+            Ok(())
+        },
+    },
+    Flag {
         name: "--contempt",
         value: "X",
         needs: "a number",
@@ -426,15 +460,16 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
 const ALPHABETA_FLAGS: &[Flag<UtttConfig>] = &[
     Flag {
         name: "--uttt-search",
-        value: "mcts|alphabeta",
-        needs: "mcts or alphabeta",
+        value: "mcts|alphabeta|minimax-uct",
+        needs: "mcts, alphabeta or minimax-uct",
         help: &[
-            "MCTS-UCT, or iterative-deepening alpha-beta with a Zobrist",
-            "transposition table, timed by Liang 2017's Table 4.1",
-            "[mcts]",
+            "MCTS-UCT, iterative-deepening alpha-beta with a Zobrist",
+            "transposition table (timed by Liang 2017's Table 4.1), or",
+            "UCT with minimax backups of the network's values [mcts]",
         ],
         set: |c, v| {
             c.play.search = v.parse()?;
+            c.search_chosen = true;
             Ok(())
         },
     },

@@ -78,7 +78,9 @@ impl UtttPlayer {
         let clock = request.clock;
         let bank = clock.usable_bank(request.bank_ms);
         let budget = match request.config.uttt.play.search {
-            UtttSearchKind::Mcts => timeman::budget(clock, bank, self.moves_made, moves),
+            UtttSearchKind::Mcts | UtttSearchKind::MinimaxUct => {
+                timeman::budget(clock, bank, self.moves_made, moves)
+            }
             UtttSearchKind::AlphaBeta => {
                 timeman::alphabeta_budget(clock, bank, self.moves_made, moves)
             }

@@ -2,14 +2,17 @@
 //! play-outs and RAVE) or alpha-beta over Liang 2017's evaluation. Shared by the engines'
 //! player, the CodinGame player and the bench.
 
+use crate::bot::uttt::codingame::TurnSearch;
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchResult};
+use crate::search::minimax_uct::MinimaxUct;
 use crate::search::parallel::RootParallel;
 use crate::search::tree::{MoveInfo, Proof, Selection, TreeConfig};
 use crate::search::{FinalMove, Limits, Search, SearchStats};
 use crate::uttt::alphabeta::KeyedBoard;
 use crate::uttt::evaluate::{EvalKind, Weights};
-use crate::uttt::NetworkValue;
+use crate::uttt::network_children::MINIMAX_UCT;
 use crate::uttt::{Board, EarlyTermination, Move, Playout};
+use crate::uttt::{NetworkChildren, NetworkValue};
 
 /// The UTTT search: UCT with C = 0.5, leaves expanded after 16 play-outs (as strong as 2,
 /// with five times fewer nodes), the max-robust final move, MCTS-Solver, and new nodes
@@ -46,6 +49,9 @@ pub enum UtttSearchKind {
     Mcts,
     /// Iterative-deepening alpha-beta over the evaluation (Liang 2017's minimax).
     AlphaBeta,
+    /// UCT with minimax backups, every new child valued by the network
+    /// ([`crate::search::minimax_uct`]).
+    MinimaxUct,
 }
 
 /// The UTTT search beyond the tree's settings: which search, the evaluation alpha-beta
@@ -118,6 +124,8 @@ pub enum UtttSearch {
     Mcts(RootParallel<Board, Playout>),
     /// MCTS whose leaves the network values.
     Network(RootParallel<Board, NetworkValue>),
+    /// UCT with minimax backups of the network's values (one thread).
+    Minimax(Box<MinimaxUct<Board, NetworkChildren>>),
     AlphaBeta {
         /// Kept for the whole game: its transposition table holds for later positions.
         search: Box<AlphaBeta<KeyedBoard, Weights>>,
@@ -163,6 +171,10 @@ impl UtttSearch {
                 seed,
                 threads,
             )),
+            (UtttSearchKind::MinimaxUct, _) => {
+                let values = NetworkChildren::new(play.wins_at_once);
+                UtttSearch::Minimax(Box::new(MinimaxUct::new(board, MINIMAX_UCT, values)))
+            }
             (UtttSearchKind::AlphaBeta, _) => UtttSearch::AlphaBeta {
                 search: Box::new(AlphaBeta::new(
                     AlphaBetaConfig {
@@ -183,6 +195,7 @@ impl UtttSearch {
         match self {
             UtttSearch::Mcts(trees) => trees.reroot(board),
             UtttSearch::Network(trees) => trees.reroot(board),
+            UtttSearch::Minimax(tree) => tree.reroot(board),
             UtttSearch::AlphaBeta { root, result, .. } => {
                 *root = KeyedBoard::new(board);
                 *result = None;
@@ -198,6 +211,7 @@ impl UtttSearch {
         match self {
             UtttSearch::Mcts(trees) => trees.best_move(),
             UtttSearch::Network(trees) => trees.best_move(),
+            UtttSearch::Minimax(tree) => tree.best_move(),
             UtttSearch::AlphaBeta { result, .. } => {
                 let result = result.as_ref()?;
                 let proven = result.is_proven();
@@ -216,12 +230,22 @@ impl UtttSearch {
         }
     }
 
+    /// The root's moves, most visited first (alpha-beta: its best move alone).
+    pub fn root_moves(&self) -> Vec<MoveInfo<Move>> {
+        match self {
+            UtttSearch::Mcts(trees) => trees.root_moves(),
+            UtttSearch::Network(trees) => trees.root_moves(),
+            UtttSearch::Minimax(tree) => tree.root_moves(),
+            UtttSearch::AlphaBeta { .. } => self.best_move().into_iter().collect(),
+        }
+    }
+
     /// Search threads: one tree each for MCTS, one for alpha-beta.
     pub fn threads(&self) -> usize {
         match self {
             UtttSearch::Mcts(trees) => trees.threads(),
             UtttSearch::Network(trees) => trees.threads(),
-            UtttSearch::AlphaBeta { .. } => 1,
+            UtttSearch::Minimax(_) | UtttSearch::AlphaBeta { .. } => 1,
         }
     }
 
@@ -234,6 +258,16 @@ impl UtttSearch {
             } => format!(" depth={} score={}", result.depth, result.score),
             _ => String::new(),
         }
+    }
+}
+
+impl TurnSearch for UtttSearch {
+    fn reroot(&mut self, board: Board) -> bool {
+        UtttSearch::reroot(self, board)
+    }
+
+    fn best_move(&self) -> Option<MoveInfo<Move>> {
+        UtttSearch::best_move(self)
     }
 }
 
@@ -253,6 +287,11 @@ impl std::fmt::Debug for UtttSearch {
                 .field("evaluator", trees.evaluator())
                 .field("threads", &trees.threads())
                 .finish(),
+            UtttSearch::Minimax(tree) => f
+                .debug_struct("Minimax")
+                .field("config", tree.config())
+                .field("values", tree.values())
+                .finish(),
             UtttSearch::AlphaBeta { search, .. } => f
                 .debug_struct("AlphaBeta")
                 .field("config", search.config())
@@ -268,6 +307,7 @@ impl Search for UtttSearch {
         match self {
             UtttSearch::Mcts(trees) => trees.search(limits),
             UtttSearch::Network(trees) => trees.search(limits),
+            UtttSearch::Minimax(tree) => tree.search(limits),
             UtttSearch::AlphaBeta {
                 search,
                 root,
@@ -280,7 +320,7 @@ impl Search for UtttSearch {
         match self {
             UtttSearch::Mcts(trees) => trees.final_move_settled(),
             UtttSearch::Network(trees) => trees.final_move_settled(),
-            UtttSearch::AlphaBeta { .. } => true,
+            UtttSearch::Minimax(_) | UtttSearch::AlphaBeta { .. } => true,
         }
     }
 }
@@ -297,7 +337,7 @@ mod tests {
         match UtttSearch::new(tree, play, 1, Board::new(), 1) {
             UtttSearch::Mcts(trees) => trees.config().prior_visits,
             UtttSearch::Network(trees) => trees.config().prior_visits,
-            UtttSearch::AlphaBeta { .. } => unreachable!("MCTS asked"),
+            UtttSearch::Minimax(_) | UtttSearch::AlphaBeta { .. } => unreachable!("MCTS asked"),
         }
     }
 

@@ -11,6 +11,7 @@
 use clap::Parser;
 use mctsbot::bot::flags::OptionError;
 use mctsbot::bot::uttt::options::uttt_eval;
+use mctsbot::bot::uttt::searcher::{UtttPlay, UtttSearchKind};
 use mctsbot::search::{random_below, FastRng, Game, Limits, Search};
 use mctsbot::uttt::{Board, EndRule};
 use rand::SeedableRng;
@@ -27,8 +28,9 @@ struct Plan {
     /// the search's: the positions after it are off the line best play would follow.
     off_line: f64,
     rule: RuleChoice,
-    /// The teacher's leaf values: play-outs (none) or the network's share.
-    network: Option<f32>,
+    /// The teacher's search: its leaf values, play-outs (none) or the network's share,
+    /// or UCT with minimax backups of the network's values.
+    teacher: UtttPlay,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -63,7 +65,7 @@ fn play(index: u64, plan: Plan) -> GameRecord {
     }
     let opening_plies = moves.len();
     let mut values = Vec::new();
-    let mut tree = teacher_search(board, plan.network, game_seed);
+    let mut tree = teacher_search(board, &plan.teacher, game_seed);
     let off_line_below = (plan.off_line * u32::MAX as f64) as u32;
     while board.outcome().is_none() {
         tree.reroot(board);
@@ -118,8 +120,9 @@ struct Args {
     #[arg(long, value_name = "theaigames|codingame|both", default_value = "both", value_parser = rule)]
     rule: RuleChoice,
     /// The teacher's leaf values, as the bot's --uttt-eval: playout (the default search),
-    /// nn or blend:W (the embedded network's share W: data from the network search)
-    #[arg(long, value_name = "playout|nn|blend:W", default_value = "playout", value_parser = teacher)]
+    /// nn or blend:W (the embedded network's share W: data from the network search); or
+    /// minimax-uct, the bot's --uttt-search minimax-uct (its CodinGame default)
+    #[arg(long, value_name = "playout|nn|blend:W|minimax-uct", default_value = "playout", value_parser = teacher)]
     teacher: Teacher,
     /// Seed of every game
     #[arg(long, value_name = "S", default_value_t = 1)]
@@ -132,13 +135,24 @@ struct Args {
     out: Option<std::path::PathBuf>,
 }
 
-/// The teacher's network share (`--uttt-eval`'s value); a type of its own because clap
-/// reads an `Option` field as an optional flag.
+/// The teacher's search: `--uttt-eval`'s network share, or `minimax-uct`.
 #[derive(Clone, Copy, Debug)]
-struct Teacher(Option<f32>);
+struct Teacher(UtttPlay);
 
 fn teacher(text: &str) -> Result<Teacher, OptionError> {
-    uttt_eval(text).map(Teacher)
+    if text == "minimax-uct" {
+        return Ok(Teacher(UtttPlay {
+            search: UtttSearchKind::MinimaxUct,
+            network: Some(1.0),
+            ..UtttPlay::default()
+        }));
+    }
+    uttt_eval(text).map(|network| {
+        Teacher(UtttPlay {
+            network,
+            ..UtttPlay::default()
+        })
+    })
 }
 
 fn rule(name: &str) -> Result<RuleChoice, String> {
@@ -173,7 +187,7 @@ fn main() -> std::process::ExitCode {
         random_plies: args.random_plies,
         off_line: args.off_line,
         rule: args.rule,
-        network: args.teacher.0,
+        teacher: args.teacher.0,
     };
     let written = selfplay::play_games(
         "uttt-selfplay",

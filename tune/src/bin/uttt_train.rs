@@ -14,7 +14,7 @@
 //! FILE names them).
 
 use clap::Parser;
-use mctsbot::uttt::nn::{active_features, QuantizedNet};
+use mctsbot::uttt::nn::{active_features, QuantizedNet, HIDDEN, INPUTS};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use tune::games::GameRecord;
@@ -67,7 +67,8 @@ struct Args {
     #[arg(long)]
     no_symmetries: bool,
     /// Start from this weights file's network instead of random weights (fine-tuning:
-    /// e.g. the embedded src/uttt/nn_weights.bin on new games, with a smaller --lr)
+    /// e.g. the embedded src/uttt/nn_weights.bin on new games, with a smaller --lr); a
+    /// network with fewer hidden units is widened, its values unchanged
     #[arg(long, value_name = "FILE")]
     init: Option<PathBuf>,
     /// Seed of the initial weights and the shuffles
@@ -98,12 +99,24 @@ fn run(args: &Args) -> Result<(), String> {
         None => Network::new(args.seed),
         Some(file) => {
             let bytes = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
-            let net = QuantizedNet::from_bytes(&bytes)
-                .ok_or_else(|| format!("{}: not a weights file for this bot", file.display()))?;
-            let start = Network::from_quantized(&net);
+            let (hidden, net) = QuantizedNet::from_bytes_any_width(&bytes)
+                .filter(|&(hidden, _)| hidden <= HIDDEN)
+                .ok_or_else(|| {
+                    format!(
+                        "{}: not a weights file of {INPUTS} inputs and at most {HIDDEN} \
+                         hidden units",
+                        file.display()
+                    )
+                })?;
+            let start = Network::widened_from(&net, hidden, args.seed);
             eprintln!(
-                "uttt-train: starting from {}: validation loss {:.5}",
+                "uttt-train: starting from {} ({hidden} hidden units{}): validation loss {:.5}",
                 file.display(),
+                if hidden < HIDDEN {
+                    format!(", widened to {HIDDEN}")
+                } else {
+                    String::new()
+                },
                 start.loss(&valid)
             );
             start
