@@ -275,6 +275,19 @@ fn is_submodule_name(code: &str, name: &str) -> bool {
 mod tests {
     use super::*;
 
+    /// The network bundle builds its search by hand (so that it holds no other): it must
+    /// be the one the bot's options build under CodinGame's protocol by default.
+    #[test]
+    fn the_network_bundle_builds_the_bots_codingame_default_search() {
+        use mctsbot::bot::uttt::{options, UtttPlay, UtttSearchKind};
+        assert_eq!(options::CODINGAME_SEARCH, UtttSearchKind::MinimaxUct);
+        assert_eq!(options::CODINGAME_NETWORK_SHARE, Some(1.0));
+        let wins_at_once = UtttPlay::default().wins_at_once;
+        let values = format!("NetworkChildren::new({wins_at_once})");
+        assert!(UTTT_NETWORK_PLAY.contains(&values), "{UTTT_NETWORK_PLAY}");
+        assert!(UTTT_NETWORK_PLAY.contains("network_children::MINIMAX_UCT, values"));
+    }
+
     #[test]
     fn module_declarations_go_and_reexports_of_left_out_modules_too() {
         let code = "pub mod alphabeta;\nmod sequential;\npub use sequential::{\nA,\nB,\n};\n\

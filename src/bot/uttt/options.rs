@@ -113,6 +113,16 @@ impl UtttConfig {
             }
             _ => {}
         }
+        // UCT with minimax backups values every child by the network alone: leaves asked
+        // for otherwise (`--uttt-eval playout` or `blend:W`, a play-out flag) would be
+        // silently ignored. Its default, the engines' blend, stands for the network.
+        let other_leaves = self.play.network.is_none()
+            || (self.leaf_eval_chosen && self.play.network != Some(1.0));
+        if self.play.search == UtttSearchKind::MinimaxUct && other_leaves {
+            return Err(OptionError::Conflict(
+                "--uttt-search minimax-uct values leaves by the network alone (--uttt-eval nn)",
+            ));
+        }
         Ok(())
     }
 }
@@ -565,6 +575,12 @@ mod tests {
         assert_eq!(eval("blend:0.3"), Config::default().uttt.play.network);
         assert_eq!(eval("blend:0.5"), Some(0.5));
         assert_eq!(eval("nn"), Some(1.0));
+        for minimax in [
+            &["--uttt-search", "minimax-uct"][..],
+            &["--uttt-search", "minimax-uct", "--uttt-eval", "nn"],
+        ] {
+            assert!(Config::from_args(minimax).is_ok(), "{minimax:?} refused");
+        }
         for args in [
             &["--playout", "win-first"][..],
             &["--ept", "50,0.7"],
@@ -583,6 +599,9 @@ mod tests {
         }
         for bad in [
             &["--uttt-search", "minimax"][..],
+            &["--uttt-search", "minimax-uct", "--uttt-eval", "playout"],
+            &["--uttt-search", "minimax-uct", "--uttt-eval", "blend:0.5"],
+            &["--uttt-search", "minimax-uct", "--playout", "win-first"],
             &["--eval", "clever"],
             &["--eval-weights", "1,2,3"],
             &["--eval-weights", "1,2,3,4,5,6,7,8,9,10,11,12,13,x"],
