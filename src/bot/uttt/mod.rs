@@ -46,6 +46,13 @@ pub fn codingame_play(config: &Config) -> UtttPlay {
 /// protocol ([`codingame_play`]).
 pub fn codingame_search(config: &Config) -> impl Fn(Board, u64) -> UtttSearch {
     let play = codingame_play(config);
+    // The options refuse these beside an explicit `--uttt-search minimax-uct`; here the
+    // search is CodinGame's default, and they are said to be idle rather than refused.
+    if play.search == UtttSearchKind::MinimaxUct {
+        if let Some(flags) = config.uttt.unused_by_minimax_uct() {
+            log::warn!("{flags}, CodinGame's default search: add --uttt-search mcts to use them");
+        }
+    }
     let (tree, threads) = (config.uttt.tree, config.common.threads);
     move |board, seed| UtttSearch::new(tree, &play, threads, board, seed)
 }
@@ -79,6 +86,17 @@ mod tests {
             (options::CODINGAME_NETWORK_SHARE, UtttSearchKind::Mcts)
         );
         assert_eq!(on_codingame(&["--uttt-eval", "playout"]).network, None);
+        // MCTS's tree and alpha-beta's flags are idle beside CodinGame's default search
+        // (it warns of them), and none is by default.
+        let idle = |args: &[&str]| {
+            Config::from_args(args)
+                .expect("valid flags")
+                .uttt
+                .unused_by_minimax_uct()
+        };
+        assert_eq!(idle(&[]), None);
+        assert!(idle(&["--c", "0.7"]).is_some_and(|m| m.contains("--c")));
+        assert!(idle(&["--uttt-depth", "5"]).is_some_and(|m| m.contains("--uttt-depth")));
         // a play-out flag alone asks for play-outs, on CodinGame too
         let playouts = on_codingame(&["--playout", "win-first"]);
         assert_eq!(

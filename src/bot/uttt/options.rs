@@ -118,12 +118,36 @@ impl UtttConfig {
         // silently ignored. Its default, the engines' blend, stands for the network.
         let other_leaves = self.play.network.is_none()
             || (self.leaf_eval_chosen && self.play.network != Some(1.0));
-        if self.play.search == UtttSearchKind::MinimaxUct && other_leaves {
-            return Err(OptionError::Conflict(
-                "--uttt-search minimax-uct values leaves by the network alone (--uttt-eval nn)",
-            ));
+        if self.play.search == UtttSearchKind::MinimaxUct {
+            if other_leaves {
+                return Err(OptionError::Conflict(
+                    "--uttt-search minimax-uct values leaves by the network alone (--uttt-eval nn)",
+                ));
+            }
+            if let Some(flags) = self.unused_by_minimax_uct() {
+                return Err(OptionError::Conflict(flags));
+            }
         }
         Ok(())
+    }
+
+    /// The flags set here that UCT with minimax backups does not read (it has its own
+    /// tree settings and no alpha-beta), named for an error or a warning; `None` if none.
+    pub fn unused_by_minimax_uct(&self) -> Option<&'static str> {
+        let defaults = UtttPlay::default();
+        if self.tree != UTTT_SEARCH {
+            Some(
+                "the MCTS tree flags (--c, --expand-visits, --max-nodes, --final, --no-solver, \
+                 --prior, --no-prior, --contempt) do not apply to --uttt-search minimax-uct",
+            )
+        } else if self.play.depth.is_some() || self.play.weights != defaults.weights {
+            Some(
+                "the alpha-beta flags (--eval, --eval-weights, --uttt-depth) do not apply to \
+                 --uttt-search minimax-uct",
+            )
+        } else {
+            None
+        }
     }
 }
 
@@ -602,6 +626,8 @@ mod tests {
             &["--uttt-search", "minimax-uct", "--uttt-eval", "playout"],
             &["--uttt-search", "minimax-uct", "--uttt-eval", "blend:0.5"],
             &["--uttt-search", "minimax-uct", "--playout", "win-first"],
+            &["--uttt-search", "minimax-uct", "--c", "0.7"],
+            &["--uttt-search", "minimax-uct", "--uttt-depth", "5"],
             &["--eval", "clever"],
             &["--eval-weights", "1,2,3"],
             &["--eval-weights", "1,2,3,4,5,6,7,8,9,10,11,12,13,x"],
