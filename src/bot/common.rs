@@ -184,7 +184,8 @@ const FLAGS: &[Flag<CommonConfig>] = &[
         help: &[
             "search on while the opponent thinks (where a server allows",
             "it), in 2 ms slices between engine lines; Light Riders:",
-            "the MCTS tree of the round just answered [off]",
+            "the MCTS tree of the round just answered; CodinGame's UTTT",
+            "too, not Tron Battle [off]",
         ],
         set: |c, _| {
             c.ponder = true;
@@ -198,7 +199,8 @@ const FLAGS: &[Flag<CommonConfig>] = &[
         help: &[
             "search threads, one tree each, their root statistics added",
             "up (root parallelism: UTTT's MCTS and the decoupled Light",
-            "Riders variants; memory grows with N) [1]",
+            "Riders variants, not UCT with minimax backups; memory grows",
+            "with N) [1]",
         ],
         set: |c, v| {
             c.threads = v.number()?;

@@ -13,6 +13,7 @@
 //! over CodinGame's, the game's CodinGame player plays. stdout carries answers only;
 //! everything else is logged.
 
+pub mod arrivals;
 pub mod common;
 pub mod flags;
 pub mod options;
@@ -32,15 +33,13 @@ pub use session::Session;
 
 use crate::game::GameKind;
 use crate::protocol;
-use log::info;
+use arrivals::Arrivals;
+use log::{info, warn};
 use session::respond;
 use std::io::{self, BufRead, Write};
-use std::sync::mpsc::{self, TryRecvError};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-/// How long one pondering step searches before the bot looks for input again: the most
-/// an answer can wait for pondering (its budget counts from the line's arrival anyway).
-pub const PONDER_SLICE: Duration = Duration::from_millis(2);
+pub use crate::search::PONDER_SLICE;
 
 /// Plays one game: engine lines from `input`, answers to `output`, one flushed line per
 /// `action`. Input that is not UTF-8 is read lossily rather than stopping the bot. With
@@ -83,7 +82,7 @@ where
 
 /// Plays CodinGame's UTTT or Tron Battle, told apart by the second line (a rider's four
 /// numbers, or UTTT's count) unless `--game` says; `first` arrived at `received`.
-fn run_codingame<R: BufRead, W: Write>(
+fn run_codingame<R: BufRead + Send, W: Write>(
     first: String,
     received: Instant,
     mut input: R,
@@ -99,57 +98,43 @@ fn run_codingame<R: BufRead, W: Write>(
     let input = io::Read::chain(io::Cursor::new(second), input);
     if tron_battle {
         info!("CodinGame Tron Battle");
+        if config.common.ponder {
+            warn!("--ponder is not used in Tron Battle: nothing is searched on the others' time");
+        }
         let config = tron_battle::settings(config);
         return tron_battle::player::run(first, received, input, output, config);
     }
     info!("CodinGame Ultimate Tic-Tac-Toe");
-    uttt::codingame::run(
-        first,
-        received,
-        input,
-        output,
-        &uttt::codingame_settings(config),
-        uttt::codingame_search(config),
-    )
+    let settings = uttt::codingame_settings(config);
+    let new_search = uttt::codingame_search(config);
+    if !config.common.ponder {
+        return uttt::codingame::run(first, received, input, output, &settings, new_search);
+    }
+    std::thread::scope(|scope| {
+        let (arrivals, reader) = Arrivals::spawn(scope, input);
+        uttt::codingame::run(first, received, arrivals, output, &settings, new_search)?;
+        reader.join().expect("the input thread panicked")
+    })
 }
 
 /// The session loop with `--ponder`: a thread reads the input, stamping each line on
 /// arrival, while this one ponders in [`PONDER_SLICE`]s between lines.
-fn run_pondering<R, W>(mut session: Session, mut input: R, mut output: W) -> io::Result<()>
+fn run_pondering<R, W>(mut session: Session, input: R, mut output: W) -> io::Result<()>
 where
     R: BufRead + Send,
     W: Write,
 {
     std::thread::scope(|scope| {
-        let (lines, arrived) = mpsc::channel();
-        let reader = scope.spawn(move || -> io::Result<()> {
-            loop {
-                let mut buffer = Vec::new();
-                if input.read_until(b'\n', &mut buffer)? == 0 {
-                    return Ok(());
-                }
-                if lines.send((buffer, Instant::now())).is_err() {
-                    return Ok(());
-                }
-            }
-        });
+        let (mut arrivals, reader) = Arrivals::spawn(scope, input);
         // Ponder while no line is waiting; once there is nothing to ponder, block until
         // the next line instead of spinning.
         let mut idle = false;
         loop {
-            let next = if idle {
-                arrived.recv().ok()
-            } else {
-                match arrived.try_recv() {
-                    Ok(line) => Some(line),
-                    Err(TryRecvError::Empty) => {
-                        idle = !session.ponder(PONDER_SLICE);
-                        continue;
-                    }
-                    Err(TryRecvError::Disconnected) => None,
-                }
-            };
-            let Some((line, received)) = next else {
+            if !idle && !arrivals.waiting() {
+                idle = !session.ponder(PONDER_SLICE);
+                continue;
+            }
+            let Some((line, received)) = arrivals.take() else {
                 break;
             };
             idle = false;

@@ -15,6 +15,7 @@ pub use super::tron::options::{
 use super::uttt::options as uttt_options;
 pub use super::uttt::options::UtttConfig;
 pub use super::uttt::searcher::UTTT_SEARCH;
+use super::uttt::UtttSearchKind;
 
 /// Everything the bot can be told on its command line.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -118,6 +119,14 @@ impl Config {
         config.uttt.settle_leaf_eval()?;
         config.uttt.validate()?;
         config.tron.validate()?;
+        if config.uttt.search_chosen
+            && config.uttt.play.search == UtttSearchKind::MinimaxUct
+            && config.common.threads > 1
+        {
+            return Err(OptionError::Conflict(
+                "--threads: --uttt-search minimax-uct runs on one thread",
+            ));
+        }
         Ok(config)
     }
 }

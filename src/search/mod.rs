@@ -402,6 +402,10 @@ pub fn think<S: Search>(
     extend_while_unsettled(search, stats, start, slice, target, hard)
 }
 
+/// How long one pondering step searches before the bot looks for input again: the most
+/// an answer can wait for pondering (its budget counts from the line's arrival anyway).
+pub const PONDER_SLICE: Duration = Duration::from_millis(2);
+
 /// A tenth of the time from `start` to `target`, at least 5 ms.
 fn thinking_slice(start: Instant, target: Instant) -> Duration {
     (target.saturating_duration_since(start) / 10).max(Duration::from_millis(5))

@@ -4,15 +4,15 @@
 //! (a game without a line of boards goes to the player who won more of them). Each turn
 //! has a fixed time: 1000 ms for the first, 100 ms after.
 
-use crate::protocol::codingame::{parse_exactly, turn_deadlines, TurnLines};
+use crate::protocol::codingame::{parse_exactly, turn_deadlines, LineSource, TurnLines};
 use crate::search::minimax_uct::{ChildValues, MinimaxUct};
 use crate::search::root_move::MoveInfo;
-use crate::search::{random_below, think, FastRng, Game, Search};
+use crate::search::{random_below, think, FastRng, Game, Limits, Search, PONDER_SLICE};
 use crate::uttt::codingame::{format_move, parse_move};
 use crate::uttt::{Board, EndRule, Move};
 use log::{error, info, warn};
 use rand::SeedableRng;
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 use std::time::{Duration, Instant};
 
 /// What the CodinGame player needs of the options besides its search (this module
@@ -54,6 +54,8 @@ struct CodinGameUttt<S> {
     board: Board,
     search: Option<S>,
     turns: u32,
+    /// Iterations searched on the opponent's time since our last answer.
+    pondered: u64,
 }
 
 impl<S: TurnSearch> CodinGameUttt<S> {
@@ -62,6 +64,7 @@ impl<S: TurnSearch> CodinGameUttt<S> {
             board: Board::with_end_rule(EndRule::MoreBoards),
             search: None,
             turns: 0,
+            pondered: 0,
         }
     }
 
@@ -150,23 +153,45 @@ impl<S: TurnSearch> CodinGameUttt<S> {
         let (x, y) = mv.xy();
         info!(
             "turn={} budget={target_ms} hard={hard_ms} elapsed={} iterations={} nodes={} \
-             chosen={y},{x} value={:.3} visits={} reused={reused}",
+             chosen={y},{x} value={:.3} visits={} reused={reused} pondered={}",
             self.turns,
             received.elapsed().as_millis(),
             stats.iterations,
             stats.nodes,
             chosen.map_or(0.5, |c| c.value),
             chosen.map_or(0, |c| c.visits),
+            std::mem::take(&mut self.pondered),
         );
         self.board.play_move(mv);
         mv
+    }
+
+    /// Searches on the opponent's time, from the position after our answer, until its
+    /// next line is waiting (never, from a plain reader: [`LineSource::line_waiting`]),
+    /// the tree is full or the root is proven; the turn then reroots into what was found.
+    fn ponder<L: LineSource>(&mut self, lines: &mut TurnLines<L>) {
+        let Some(search) = self.search.as_mut() else {
+            return;
+        };
+        if self.board.outcome().is_some() || lines.line_waiting() {
+            return;
+        }
+        search.reroot(self.board);
+        while !lines.line_waiting() {
+            let stats = search.search(Limits::until(Instant::now() + PONDER_SLICE));
+            self.pondered += stats.iterations;
+            if stats.tree_full || stats.iterations == 0 {
+                return;
+            }
+        }
     }
 }
 
 /// Plays CodinGame UTTT: `first` is the first line, already read (at `received`);
 /// `new_search` makes the search of a position, with a seed, whenever the kept one cannot
-/// be rerooted there.
-pub fn run<R: BufRead, W: Write, S: TurnSearch>(
+/// be rerooted there. From a source that tells when a line is waiting (the bot's
+/// `--ponder`), the search goes on between our answer and the opponent's move.
+pub fn run<R: LineSource, W: Write, S: TurnSearch>(
     first: String,
     received: Instant,
     input: R,
@@ -204,6 +229,7 @@ pub fn run<R: BufRead, W: Write, S: TurnSearch>(
         let mv = game.act(&valid, received, settings, &new_search);
         writeln!(output, "{}", format_move(mv))?;
         output.flush()?;
+        game.ponder(&mut lines);
     }
     Ok(())
 }
@@ -211,6 +237,7 @@ pub fn run<R: BufRead, W: Write, S: TurnSearch>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::uttt::UtttSearch;
 
     fn play(input: &str, args: &[&str]) -> Vec<String> {
         let config = crate::bot::Config::from_args(args).unwrap();
@@ -285,6 +312,57 @@ mod tests {
             (0..20).map(|seed| answer(&seed.to_string())).collect();
         assert!(seen.len() > 5, "{seen:?}");
         assert!(seen.iter().all(|&mv| board.is_legal(mv)));
+    }
+
+    /// Our first turn moving first, then pondering on `source` (whose first line, a
+    /// stand-in for the game's first, is taken first); what was pondered.
+    fn ponder_after_first_turn<L: LineSource>(source: L) -> (CodinGameUttt<UtttSearch>, u64) {
+        let config = crate::bot::Config::from_args(&["--seed", "1"]).unwrap();
+        let settings = super::super::codingame_settings(&config);
+        let new_search = super::super::codingame_search(&config);
+        let mut game = CodinGameUttt::new();
+        // A short first turn: the test is about the opponent's time.
+        let long_ago = Instant::now() - Duration::from_millis(950);
+        game.act(&[], long_ago, &settings, &new_search);
+        let mut lines = TurnLines::new("-1 -1\n".to_string(), Instant::now(), source);
+        lines.next_turn().unwrap();
+        game.ponder(&mut lines);
+        let pondered = game.pondered;
+        (game, pondered)
+    }
+
+    #[test]
+    fn a_plain_reader_is_never_pondered_on() {
+        let (_, pondered) = ponder_after_first_turn("4 4\n".as_bytes());
+        assert_eq!(pondered, 0);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn pondering_searches_until_the_opponent_answers_and_the_turn_keeps_it() {
+        use crate::bot::arrivals::Arrivals;
+        use std::io::Write as _;
+        let (writer, reader) = std::os::unix::net::UnixStream::pair().unwrap();
+        std::thread::scope(|scope| {
+            let (arrivals, thread) = Arrivals::spawn(scope, io::BufReader::new(reader));
+            scope.spawn(move || {
+                (&writer).write_all(b"-1 -1\n").unwrap();
+                std::thread::sleep(Duration::from_millis(30));
+                (&writer).write_all(b"4 4\n").unwrap();
+            });
+            let (mut game, pondered) = ponder_after_first_turn(arrivals);
+            assert!(pondered > 0, "searched while the opponent thought");
+            // The pondered tree is rooted after our move: the opponent's reply is a
+            // child, and the next turn keeps its subtree.
+            let ours = game.board;
+            let mut moves = Vec::new();
+            ours.legal_moves(&mut moves);
+            let mut next = ours;
+            next.play_move(moves[0]);
+            let search = game.search.as_mut().unwrap();
+            assert!(search.reroot(next), "the tree pondered reaches the reply");
+            thread.join().unwrap().unwrap();
+        });
     }
 
     #[test]

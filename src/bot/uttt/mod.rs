@@ -52,6 +52,12 @@ pub fn codingame_search(config: &Config) -> impl Fn(Board, u64) -> UtttSearch {
         if let Some(flags) = config.uttt.unused_by_minimax_uct() {
             log::warn!("{flags}, CodinGame's default search: add --uttt-search mcts to use them");
         }
+        if config.common.threads > 1 {
+            log::warn!(
+                "--threads: UCT with minimax backups, CodinGame's default search, runs on one \
+                 thread: add --uttt-search mcts for root-parallel trees"
+            );
+        }
     }
     let (tree, threads) = (config.uttt.tree, config.common.threads);
     move |board, seed| UtttSearch::new(tree, &play, threads, board, seed)

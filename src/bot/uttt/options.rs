@@ -602,6 +602,10 @@ mod tests {
         for minimax in [
             &["--uttt-search", "minimax-uct"][..],
             &["--uttt-search", "minimax-uct", "--uttt-eval", "nn"],
+            &["--uttt-search", "minimax-uct", "--threads", "1"],
+            // CodinGame's default search is warned of, not refused: threads for the
+            // engines' protocol, where UTTT's default is MCTS.
+            &["--threads", "2"],
         ] {
             assert!(Config::from_args(minimax).is_ok(), "{minimax:?} refused");
         }
@@ -628,6 +632,7 @@ mod tests {
             &["--uttt-search", "minimax-uct", "--playout", "win-first"],
             &["--uttt-search", "minimax-uct", "--c", "0.7"],
             &["--uttt-search", "minimax-uct", "--uttt-depth", "5"],
+            &["--uttt-search", "minimax-uct", "--threads", "2"],
             &["--eval", "clever"],
             &["--eval-weights", "1,2,3"],
             &["--eval-weights", "1,2,3,4,5,6,7,8,9,10,11,12,13,x"],

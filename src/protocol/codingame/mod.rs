@@ -27,6 +27,27 @@ pub fn turn_deadlines(first_turn: bool, margin_ms: u64) -> (u64, u64) {
     )
 }
 
+/// Where a CodinGame player's lines come from: any reader, or lines a thread reads and
+/// stamps on arrival (the bot's `--ponder`, which searches while none is waiting).
+pub trait LineSource {
+    /// The next line and the moment it arrived; `None` once the input ends.
+    fn next_stamped(&mut self) -> io::Result<Option<(String, Instant)>>;
+
+    /// Whether the next line is already here (or the input has ended), so that reading
+    /// it would not wait. A plain reader cannot tell, and says yes: nothing searches on
+    /// the opponent's time.
+    fn line_waiting(&mut self) -> bool {
+        true
+    }
+}
+
+impl<R: BufRead> LineSource for R {
+    fn next_stamped(&mut self) -> io::Result<Option<(String, Instant)>> {
+        let mut line = String::new();
+        Ok((self.read_line(&mut line)? > 0).then(|| (line, Instant::now())))
+    }
+}
+
 /// A CodinGame player's input, turn by turn: each turn's first line with the moment it
 /// arrived (the turn's clock starts then), then the turn's other lines. The game's first
 /// line may already have been read, to tell the protocol and the game apart.
@@ -35,7 +56,7 @@ pub struct TurnLines<R> {
     pending: Option<(String, Instant)>,
 }
 
-impl<R: BufRead> TurnLines<R> {
+impl<R: LineSource> TurnLines<R> {
     /// The input after its first line `first`, which arrived at `received`.
     pub fn new(first: String, received: Instant, input: R) -> Self {
         TurnLines {
@@ -50,8 +71,8 @@ impl<R: BufRead> TurnLines<R> {
         loop {
             let turn = match self.pending.take() {
                 Some(first) => first,
-                None => match self.next_line()? {
-                    Some(line) => (line, Instant::now()),
+                None => match self.input.next_stamped()? {
+                    Some(line) => line,
                     None => return Ok(None),
                 },
             };
@@ -63,8 +84,12 @@ impl<R: BufRead> TurnLines<R> {
 
     /// The next line of the turn; `None` once the input ends.
     pub fn next_line(&mut self) -> io::Result<Option<String>> {
-        let mut line = String::new();
-        Ok((self.input.read_line(&mut line)? > 0).then_some(line))
+        Ok(self.input.next_stamped()?.map(|(line, _)| line))
+    }
+
+    /// Whether the next turn's input is already here ([`LineSource::line_waiting`]).
+    pub fn line_waiting(&mut self) -> bool {
+        self.pending.is_some() || self.input.line_waiting()
     }
 }
 
