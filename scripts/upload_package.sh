@@ -9,7 +9,7 @@
 # The zip holds, at its root: Cargo.toml (the root manifest without [workspace],
 # [dev-dependencies] and [profile.test]: the server builds the bot alone and runs no
 # tests), Cargo.lock (the workspace's lock pruned to the bot's dependencies, same
-# versions), src/ (nn_weights.bin included), vendor/ (`cargo vendor`), .cargo/config.toml
+# versions), src/ (the networks' nn_weights*.bin included), vendor/ (`cargo vendor`), .cargo/config.toml
 # (the source replacement that points crates.io at vendor/) and UPLOAD.txt. It builds with
 #   cargo build --release --offline --locked
 # (arena/tests/arena_upload.rs checks that, with an empty CARGO_HOME, and plays a game).

@@ -7,7 +7,7 @@ The steps, each skipped when its output is already in DIR (so a stopped run goes
 where it stopped when started again with the same flags):
 
 1. self-play: --games games of the network search (the teacher: `uttt-selfplay --teacher
-   nn`, whose network is the checkout's src/uttt/nn_weights.bin) in --shards shards of one
+   nn`, whose network is the checkout's network of the rule: src/uttt/WEIGHTS, below) in --shards shards of one
    thread each, DIR/games/shard_K.txt; a shard that stopped goes on from its last whole
    game;
 2. train: `uttt-train` on those games (and --also files), from --init (by default the
@@ -23,6 +23,10 @@ where it stopped when started again with the same flags):
    least the checkout's bot against every opponent; DIR/manifest.json records the data,
    the commands, the gate and the series. The data stays in DIR (outside the repository);
    a kept network is installed by hand: the printed `cp` lines.
+
+WEIGHTS is the embedded network of the games' rule: nn_weights_codingame.bin under
+CodinGame's (--rule codingame or both: the series are CodinGame's), nn_weights.bin under
+TheAIGames' (the engines').
 
 Nothing here knows any particular opponent: --opponent takes a name and a command line.
 Progress: each tool's own progress lines, and a line per step.
@@ -162,6 +166,11 @@ def gate(args, net, commands):
     return text, passed
 
 
+def weights_name(rule):
+    """The embedded network's file for games under `rule` (the bot has one per end rule)."""
+    return "nn_weights.bin" if rule == "theaigames" else "nn_weights_codingame.bin"
+
+
 def build(args, net, commands):
     binary = os.path.join(args.dir, "mctsbot")
     if os.path.exists(binary):
@@ -169,7 +178,7 @@ def build(args, net, commands):
     tree = os.path.join(args.dir, "build")
     if not os.path.exists(tree):
         run(["git", "-C", ROOT, "worktree", "add", "--detach", tree, "HEAD"], commands=commands)
-    subprocess.run(["cp", net, os.path.join(tree, "src", "uttt", "nn_weights.bin")], check=True)
+    subprocess.run(["cp", net, os.path.join(tree, "src", "uttt", weights_name(args.rule))], check=True)
     run(["cargo", "build", "--release", "-p", "mctsbot", "--manifest-path",
          os.path.join(tree, "Cargo.toml")], commands=commands)
     subprocess.run(["cp", os.path.join(tree, "target", "release", "mctsbot"), binary], check=True)
@@ -227,12 +236,12 @@ def main():
     p.add_argument("--shards", type=int, default=2, help="self-play shards, one thread each (default 2)")
     p.add_argument("--seed", type=int, default=1, help="seed of the games and the training (default 1)")
     p.add_argument("--also", action="append", default=[], metavar="FILE", help="more record files to train on (repeatable)")
-    p.add_argument("--init", default=os.path.join(ROOT, "src", "uttt", "nn_weights.bin"), help="weights to start from (default the embedded network)")
+    p.add_argument("--init", default=None, help="weights to start from (default the embedded network of the rule)")
     p.add_argument("--epochs", type=int, default=10, help="training epochs (default 10)")
     p.add_argument("--lr", type=float, default=0.0005, help="training's first learning rate (default 0.0005)")
     p.add_argument("--lambda", dest="lambda_", type=float, default=0.0, help="the result's share of a label (default 0)")
     p.add_argument("--probe", default=None, help="the gate's probe set (default DIR/../probe.txt, made if missing)")
-    p.add_argument("--embedded", default=os.path.join(ROOT, "src", "uttt", "nn_weights.bin"), help="the network the gate compares with (default the embedded one)")
+    p.add_argument("--embedded", default=None, help="the network the gate compares with (default the embedded one of the rule)")
     p.add_argument("--opponent", action="append", default=[], type=opponent, metavar="'name=N cmd=C'", help="an outside bot for the decisive series (repeatable)")
     p.add_argument("--series-games", type=int, default=200, help="games of each series (default 200)")
     p.add_argument("--series-seed", type=int, default=6500, help="the series' seed: the same starts for every candidate (default 6500)")
@@ -241,6 +250,9 @@ def main():
     p.add_argument("--stop-after", choices=["self-play", "train", "gate", "build", "series"], help="stop after this step")
     p.add_argument("--bin", default=BIN, help="the built tools' folder (default target/release)")
     args = p.parse_args()
+    embedded = os.path.join(ROOT, "src", "uttt", weights_name(args.rule))
+    args.init = args.init or embedded
+    args.embedded = args.embedded or embedded
     BIN = os.path.abspath(args.bin)
     args.dir = os.path.abspath(args.dir)
     args.probe = os.path.abspath(args.probe or os.path.join(args.dir, "..", "probe.txt"))
@@ -288,7 +300,7 @@ def main():
             f"timeouts {r['timeouts']}, illegal {r['illegal']}")
     say(f"verdict: {manifest['verdict']} (DIR/manifest.json)")
     if kept:
-        say(f"to keep it: cp {net} src/uttt/nn_weights.bin; cp {args.dir}/manifest.json docs/networks/GEN.json")
+        say(f"to keep it: cp {net} src/uttt/{weights_name(args.rule)}; cp {args.dir}/manifest.json docs/networks/GEN.json")
 
 
 if __name__ == "__main__":

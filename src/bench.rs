@@ -88,13 +88,11 @@ impl BenchResult {
 pub fn uttt(budget: BenchBudget, config: &Config) -> Vec<BenchResult> {
     use crate::bot::uttt::{new_search, UtttSearch};
     use crate::uttt::Board;
-    let positions =
-        std::iter::once(("empty".to_string(), Board::new())).chain([10, 20, 30].map(|plies| {
-            (
-                format!("ply{plies}"),
-                seeded_position(Board::new(), plies, 2016),
-            )
-        }));
+    // Under the rule asked for: each rule has its network.
+    let empty = Board::with_end_rule(config.uttt.end_rule);
+    let positions = std::iter::once(("empty".to_string(), empty)).chain(
+        [10, 20, 30].map(|plies| (format!("ply{plies}"), seeded_position(empty, plies, 2016))),
+    );
     let seed = config.common.seed.unwrap_or(1);
     positions
         .map(|(name, position)| {

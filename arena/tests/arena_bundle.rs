@@ -62,20 +62,29 @@ fn each_games_bundle_compiles_without_cargo_and_plays_its_game() {
 /// would stop at its first turn), and it holds CodinGame's search alone.
 fn uttt_bundle_plays_codingame_uttt(test: &str, flags: &[&str]) {
     let (dir, binary, text) = compiled_bundle(test, "uttt", flags);
-    let packed = text
-        .split_once("unpack_weights(\"")
-        .and_then(|(_, rest)| rest.split_once('"'))
-        .map(|(packed, _)| packed);
+    let packed: Vec<&str> = text
+        .split("unpack_weights(\"")
+        .skip(1)
+        .filter_map(|rest| rest.split_once('"').map(|(packed, _)| packed))
+        .collect();
     if !flags.is_empty() {
-        assert!(packed.is_none() && text.contains("network:None"));
+        assert!(packed.is_empty() && text.contains("network:None"));
     } else {
-        let embedded = std::fs::read(
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/uttt/nn_weights.bin"),
-        )
-        .unwrap();
+        let embedded = |file: &str| {
+            let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../src/uttt");
+            std::fs::read(folder.join(file)).unwrap()
+        };
+        let unpacked: Vec<Vec<u8>> = packed
+            .iter()
+            .map(|text| mctsbot::uttt::nn::unpack_weights(text))
+            .collect();
+        // CodinGame's network, then the engines' (each end rule has its own).
         assert_eq!(
-            mctsbot::uttt::nn::unpack_weights(packed.expect("the packed weights")),
-            embedded
+            unpacked,
+            [
+                embedded("nn_weights_codingame.bin"),
+                embedded("nn_weights.bin")
+            ]
         );
         // the bot's own search on CodinGame, and none of its others
         assert_eq!(

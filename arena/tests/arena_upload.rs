@@ -93,6 +93,7 @@ fn the_upload_zip_builds_offline_and_its_bot_plays_a_clean_game() {
         );
     }
     assert!(unpacked.join("src/uttt/nn_weights.bin").is_file());
+    assert!(unpacked.join("src/uttt/nn_weights_codingame.bin").is_file());
     assert!(unpacked.join("UPLOAD.txt").is_file());
     let unpacked_bytes = size(&unpacked);
 

@@ -3,7 +3,7 @@
 //! or removed per child ([`nn::child_accumulator`]) instead of some forty from scratch.
 
 use super::board::certain_win;
-use super::nn::{self, QuantizedNet};
+use super::nn;
 use super::Board;
 use crate::game::Outcome;
 use crate::search::minimax_uct::{ChildValues, MinimaxConfig};
@@ -17,10 +17,9 @@ pub const MINIMAX_UCT: MinimaxConfig = MinimaxConfig {
     max_nodes: 8_000_000,
 };
 
-/// The embedded network's values of a node's children.
-#[derive(Clone, Copy)]
+/// The embedded network's values of a node's children (the network of their end rule).
+#[derive(Clone, Copy, Debug)]
 pub struct NetworkChildren {
-    net: &'static QuantizedNet,
     /// A position whose mover can win at once counts as won for it
     /// ([`Board::mover_wins_at_once`]).
     pub wins_at_once: bool,
@@ -28,18 +27,7 @@ pub struct NetworkChildren {
 
 impl NetworkChildren {
     pub fn new(wins_at_once: bool) -> Self {
-        NetworkChildren {
-            net: nn::embedded(),
-            wins_at_once,
-        }
-    }
-}
-
-impl std::fmt::Debug for NetworkChildren {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("NetworkChildren")
-            .field("wins_at_once", &self.wins_at_once)
-            .finish()
+        NetworkChildren { wins_at_once }
     }
 }
 
@@ -47,10 +35,11 @@ impl ChildValues<Board> for NetworkChildren {
     fn value_children(&mut self, parent: &Board, children: &[Board], values: &mut [f32]) {
         // The children's player to move is the parent's mover's opponent: the parent's
         // sums as that player sees it, then each child's from them.
-        let parent_sums = nn::accumulator_for(self.net, parent, 1 - parent.turn());
+        let net = nn::embedded(parent.end_rule);
+        let parent_sums = nn::accumulator_for(net, parent, 1 - parent.turn());
         for (child, value) in children.iter().zip(values) {
-            let sums = nn::child_accumulator(self.net, parent, &parent_sums, child);
-            *value = 1.0 - self.net.value(&sums);
+            let sums = nn::child_accumulator(net, parent, &parent_sums, child);
+            *value = 1.0 - net.value(&sums);
         }
     }
 
@@ -63,12 +52,15 @@ impl ChildValues<Board> for NetworkChildren {
 mod tests {
     use super::*;
     use crate::search::{seeded_position, Game};
+    use crate::uttt::EndRule;
 
     #[test]
     fn each_child_is_valued_as_the_network_values_it_from_scratch() {
         let mut values = NetworkChildren::new(false);
         for seed in 0..20 {
-            let parent = seeded_position(Board::new(), (seed % 30) as usize, seed);
+            // Both end rules: each values with its own network.
+            let rule = [EndRule::Draw, EndRule::MoreBoards][seed as usize % 2];
+            let parent = seeded_position(Board::with_end_rule(rule), (seed % 30) as usize, seed);
             if parent.outcome().is_some() {
                 continue;
             }

@@ -44,7 +44,7 @@ pub fn active_features(board: &Board, out: &mut Vec<u16>) {
 /// The embedded network's value (0..1) of `board` for the player to move, its first layer
 /// summed from scratch (for a position seen once, as a new node's prior).
 pub fn value_of(board: &Board) -> f32 {
-    let net = embedded();
+    let net = embedded(board.end_rule);
     net.value(&accumulator_for(net, board, board.turn()))
 }
 
@@ -104,18 +104,25 @@ fn threat_boards(board: &Board, player: usize) -> u16 {
         .fold(0, |mask, micro| mask | 1 << micro)
 }
 
-/// The trained weights the bot embeds, as a weights file (`uttt-train` writes it;
-/// `tune/README.md`). The one-file CodinGame build replaces the `include_bytes!` with
-/// [`unpack_weights`] of the file packed into text ([`pack_weights`]).
-fn weights_file() -> Vec<u8> {
-    include_bytes!("nn_weights.bin").to_vec()
+/// The trained weights the bot embeds for each end rule, as weights files (`uttt-train`
+/// writes them; `tune/README.md`): CodinGame's network, where a lineless game goes to the
+/// player with more boards, fine-tuned on generation 5's games (docs/uttt.md, "The
+/// generations so far"), and the engines' (TheAIGames, riddles.io), where it is drawn.
+/// The one-file CodinGame build replaces each `include_bytes!` with [`unpack_weights`] of
+/// the file packed into text ([`pack_weights`]).
+fn weights_file(rule: EndRule) -> Vec<u8> {
+    match rule {
+        EndRule::MoreBoards => include_bytes!("nn_weights_codingame.bin").to_vec(),
+        EndRule::Draw => include_bytes!("nn_weights.bin").to_vec(),
+    }
 }
 
-/// The embedded network, read once.
-pub fn embedded() -> &'static QuantizedNet {
-    static NET: OnceLock<QuantizedNet> = OnceLock::new();
-    NET.get_or_init(|| {
-        QuantizedNet::from_bytes(&weights_file()).expect("the embedded network is a weights file")
+/// The embedded network of positions under `rule`, read once.
+pub fn embedded(rule: EndRule) -> &'static QuantizedNet {
+    static NETS: [OnceLock<QuantizedNet>; 2] = [OnceLock::new(), OnceLock::new()];
+    NETS[rule as usize].get_or_init(|| {
+        QuantizedNet::from_bytes(&weights_file(rule))
+            .expect("the embedded network is a weights file")
     })
 }
 
@@ -427,7 +434,7 @@ mod tests {
 
     #[test]
     fn the_sums_from_scratch_are_the_portable_loops_on_any_cpu() {
-        let net = embedded();
+        let net = embedded(EndRule::Draw);
         let mut rng = FastRng::seed_from_u64(9);
         for _ in 0..200 {
             let count = crate::search::random_below(&mut rng, 100) as usize;
@@ -442,8 +449,14 @@ mod tests {
     }
 
     #[test]
-    fn packed_weights_unpack_to_the_embedded_file_in_cjk_ideographs() {
-        let file = weights_file();
+    fn packed_weights_unpack_to_the_embedded_files_in_cjk_ideographs() {
+        for rule in [EndRule::Draw, EndRule::MoreBoards] {
+            packed_weights_unpack_to(rule);
+        }
+    }
+
+    fn packed_weights_unpack_to(rule: EndRule) {
+        let file = weights_file(rule);
         let text = pack_weights(&file);
         assert!(text.chars().all(|c| ('\u{4E00}'..='\u{8DFF}').contains(&c)));
         // About 7.7 bits a word: fewer characters than even a byte a word with no
@@ -457,7 +470,7 @@ mod tests {
         assert_eq!(unpack_weights(&text), file);
         assert_eq!(
             QuantizedNet::from_bytes(&unpack_weights(&text)).as_ref(),
-            Some(embedded())
+            Some(embedded(rule))
         );
     }
 
@@ -499,12 +512,12 @@ mod tests {
     #[test]
     fn a_childs_sums_from_its_parents_equal_those_computed_from_scratch() {
         use crate::search::Game;
-        let net = embedded();
         let mut rng = FastRng::seed_from_u64(5);
         let mut moves = Vec::new();
         for game in 0..50 {
             // Both end rules: CodinGame's has an input of its own.
             let rule = [EndRule::Draw, EndRule::MoreBoards][game % 2];
+            let net = embedded(rule);
             let mut board = Board::with_end_rule(rule);
             while board.outcome().is_none() {
                 moves.clear();
@@ -536,7 +549,7 @@ mod tests {
 
     #[test]
     fn the_simd_and_portable_output_layers_agree() {
-        let net = embedded();
+        let net = embedded(EndRule::Draw);
         let mut rng = FastRng::seed_from_u64(8);
         for _ in 0..2000 {
             let mut acc = [0i16; HIDDEN];
@@ -559,12 +572,16 @@ mod tests {
 
     #[test]
     fn the_embedded_weights_read_back_as_they_were_written() {
-        let net = embedded();
-        assert_eq!(
-            QuantizedNet::from_bytes(&net.to_bytes()).as_ref(),
-            Some(net)
-        );
-        assert!(QuantizedNet::from_bytes(&net.to_bytes()[..100]).is_none());
+        for rule in [EndRule::Draw, EndRule::MoreBoards] {
+            let net = embedded(rule);
+            assert_eq!(
+                QuantizedNet::from_bytes(&net.to_bytes()).as_ref(),
+                Some(net)
+            );
+            assert!(QuantizedNet::from_bytes(&net.to_bytes()[..100]).is_none());
+        }
+        // Each rule has its own network.
+        assert_ne!(embedded(EndRule::Draw), embedded(EndRule::MoreBoards));
     }
 
     #[test]

@@ -21,7 +21,7 @@
 
 use super::board::{certain_win, Board, EndRule, ANY};
 use super::evaluate::Weights;
-use super::nn::{self, QuantizedNet};
+use super::nn;
 use super::prior;
 use super::tables::{
     cell_list, is_line, list_len, list_mask, list_nth, still_open_mask, winning_cells,
@@ -430,8 +430,6 @@ pub struct NetworkValue {
     pub tactical_bias: f32,
     /// A position whose mover can win at once counts as won ([`certain_win`]).
     pub wins_at_once: bool,
-    /// The network (the [`nn::embedded`] one).
-    net: &'static QuantizedNet,
     /// The last parent whose children were valued, and its sums as its opponent sees it
     /// (none before the first).
     parent: std::cell::RefCell<Option<(Board, nn::Accumulator)>>,
@@ -445,7 +443,6 @@ impl NetworkValue {
             priors: false,
             tactical_bias: 0.0,
             wins_at_once: false,
-            net: nn::embedded(),
             parent: std::cell::RefCell::new(None),
         }
     }
@@ -481,7 +478,7 @@ impl std::fmt::Debug for NetworkValue {
 impl PartialEq for NetworkValue {
     fn eq(&self, other: &Self) -> bool {
         let settings = |v: &Self| (v.share, v.priors, v.tactical_bias, v.wins_at_once);
-        settings(self) == settings(other) && std::ptr::eq(self.net, other.net)
+        settings(self) == settings(other)
     }
 }
 
@@ -504,14 +501,15 @@ impl TreePolicy<Board> for NetworkValue {
             return (Some(outcome.reward_for(0)), 0);
         }
         let mover = parent.turn();
+        let net = nn::embedded(parent.end_rule);
         let mut cached = self.parent.borrow_mut();
         let (_, parent_sums) = match &mut *cached {
             Some(kept) if kept.0 == *parent => kept,
-            slot => slot.insert((*parent, nn::accumulator_for(self.net, parent, 1 - mover))),
+            slot => slot.insert((*parent, nn::accumulator_for(net, parent, 1 - mover))),
         };
-        let sums = nn::child_accumulator(self.net, parent, parent_sums, child);
+        let sums = nn::child_accumulator(net, parent, parent_sums, child);
         // The network values the child for its player to move, the mover's opponent.
-        let child_value = self.net.value(&sums);
+        let child_value = net.value(&sums);
         let judged = 1.0 - child_value;
         let tactical = if self.tactical_bias == 0.0 {
             0.0
@@ -552,10 +550,7 @@ impl Evaluator<Board> for NetworkValue {
             return outcome.reward_for(0);
         }
         if *note == 0 {
-            *note = note_of(
-                self.net
-                    .value(&nn::accumulator_for(self.net, state, state.turn())),
-            );
+            *note = note_of(nn::value_of(state));
         }
         // From the note either way, so that every visit of a leaf gets the same value.
         let value = value_of_note(*note);

@@ -319,7 +319,7 @@ mod tests {
 
     #[test]
     fn the_embedded_weights_come_back_from_their_float_network() {
-        let embedded = mctsbot::uttt::nn::embedded();
+        let embedded = mctsbot::uttt::nn::embedded(mctsbot::uttt::EndRule::Draw);
         let float = Network::widened_from(embedded, HIDDEN, 0);
         assert_eq!(&float.quantize(), embedded);
         // And it values positions as the bot does, to the output layer's rounding.

@@ -328,9 +328,9 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         needs: "playout, nn or blend:W",
         help: &[
             "MCTS leaves valued by play-outs, by the embedded value",
-            "network (src/uttt/nn_weights.bin, tune/README.md), or W",
-            "network and 1-W one play-out [blend:0.3; nn under",
-            "CodinGame's protocol]",
+            "network of the game's end rule (src/uttt/nn_weights*.bin,",
+            "tune/README.md), or W network and 1-W one play-out",
+            "[blend:0.3; nn under CodinGame's protocol]",
         ],
         set: |c, v| {
             c.play.network = uttt_eval(v.text)?;

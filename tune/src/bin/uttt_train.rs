@@ -44,7 +44,8 @@ struct Args {
     /// Self-play record files
     #[arg(value_name = "GAMES_FILE", required = true)]
     files: Vec<PathBuf>,
-    /// Where the weights go (the bot embeds src/uttt/nn_weights.bin)
+    /// Where the weights go (the bot embeds src/uttt/nn_weights.bin for the engines' end
+    /// rule, src/uttt/nn_weights_codingame.bin for CodinGame's)
     #[arg(long, value_name = "FILE")]
     out: PathBuf,
     /// Training epochs
@@ -67,7 +68,7 @@ struct Args {
     #[arg(long)]
     no_symmetries: bool,
     /// Start from this weights file's network instead of random weights (fine-tuning:
-    /// e.g. the embedded src/uttt/nn_weights.bin on new games, with a smaller --lr); a
+    /// e.g. an embedded src/uttt/nn_weights*.bin on new games, with a smaller --lr); a
     /// network with fewer hidden units is widened, its values unchanged
     #[arg(long, value_name = "FILE")]
     init: Option<PathBuf>,
