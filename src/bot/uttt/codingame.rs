@@ -94,6 +94,8 @@ impl<S: TurnSearch> CodinGameUttt<S> {
         new_search: &impl Fn(Board, u64) -> S,
     ) -> Move {
         self.turns += 1;
+        // Taken whether or not this turn searches, so that the log counts one wait.
+        let pondered = std::mem::take(&mut self.pondered);
         // The board lists its moves in increasing order; the referee's list may not be.
         let mut legal = Vec::new();
         self.board.legal_moves(&mut legal);
@@ -160,7 +162,7 @@ impl<S: TurnSearch> CodinGameUttt<S> {
             stats.nodes,
             chosen.map_or(0.5, |c| c.value),
             chosen.map_or(0, |c| c.visits),
-            std::mem::take(&mut self.pondered),
+            pondered,
         );
         self.board.play_move(mv);
         mv
