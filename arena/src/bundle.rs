@@ -132,7 +132,7 @@ type Output = std::io::StdoutLock<'static>;
 /// clock.
 const UTTT_NETWORK_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
 let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-let settings = bot::uttt::codingame::Settings { seed, safety_margin_ms: protocol::codingame::SAFETY_MS, random_turns: 0 };
+let settings = bot::uttt::codingame::Settings { seed, safety_margin_ms: protocol::codingame::SAFETY_MS, random_turns: 0, symmetry: 0 };
 let values = uttt::network_children::NetworkChildren::new(true);
 bot::uttt::codingame::run(first, received, input, output, &settings, |board, _| search::minimax_uct::MinimaxUct::new(board, uttt::network_children::MINIMAX_UCT, values))
 }
@@ -142,7 +142,7 @@ bot::uttt::codingame::run(first, received, input, output, &settings, |board, _| 
 /// clock.
 const UTTT_PLAYOUT_PLAY: &str = r#"fn play(first: String, received: std::time::Instant, input: Input, output: Output) -> std::io::Result<()> {
 let seed = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64);
-let settings = bot::uttt::codingame::Settings { seed, safety_margin_ms: protocol::codingame::SAFETY_MS, random_turns: 0 };
+let settings = bot::uttt::codingame::Settings { seed, safety_margin_ms: protocol::codingame::SAFETY_MS, random_turns: 0, symmetry: 0 };
 let play = bot::uttt::searcher::UtttPlay { network: None, ..Default::default() };
 bot::uttt::codingame::run(first, received, input, output, &settings, |board, seed| bot::uttt::searcher::UtttSearch::new(bot::uttt::searcher::UTTT_SEARCH, &play, 1, board, seed))
 }

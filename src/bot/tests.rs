@@ -129,7 +129,8 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
 /// set CodinGame's Tron Battle player, not the engines' searches built here: the options'
 /// tests check their values and the Tron Battle player's tests play each setting.
 /// `--random-turns` answers CodinGame's first turns at random before any search (a
-/// testing aid that makes series differ): the CodinGame player's tests check it.
+/// testing aid that makes series differ), and `--random-symmetry` plays the game through a
+/// symmetry of the board (another): the CodinGame player's tests check both.
 const OTHER_FLAGS: &[&str] = &[
     "--battle-rivals",
     "--battle-eval",
@@ -142,6 +143,7 @@ const OTHER_FLAGS: &[&str] = &[
     "--tron-early-stop",
     "--ponder",
     "--random-turns",
+    "--random-symmetry",
 ];
 
 #[test]

@@ -21,6 +21,7 @@ pub mod network_children;
 pub mod nn;
 mod playout;
 pub mod prior;
+pub mod symmetry;
 mod tables;
 
 pub use board::{perft, Board, EndRule, Move};

@@ -9,6 +9,7 @@ use crate::search::minimax_uct::{ChildValues, MinimaxUct};
 use crate::search::root_move::MoveInfo;
 use crate::search::{random_below, think, FastRng, Game, Limits, Search, PONDER_SLICE};
 use crate::uttt::codingame::{format_move, parse_move};
+use crate::uttt::symmetry::{inverse, move_image};
 use crate::uttt::{Board, EndRule, Move};
 use log::{error, info, warn};
 use rand::SeedableRng;
@@ -26,6 +27,29 @@ pub struct Settings {
     /// Our first turns answered by a uniformly random valid action instead of a search
     /// (`--random-turns`: for testing, so that games against a deterministic bot differ).
     pub random_turns: u32,
+    /// The symmetry the game is played through (`crate::uttt::symmetry`; 0, the identity,
+    /// but under `--random-symmetry`, for testing: the same play, other lines against a
+    /// deterministic bot).
+    pub symmetry: usize,
+}
+
+/// The symmetry `--random-symmetry` plays a game through: one of the eight, picked by the
+/// seed alone (a stream of its own, apart from `--random-turns`' choices).
+pub fn symmetry_of_seed(seed: u64) -> usize {
+    let mut rng = FastRng::seed_from_u64(seed ^ 0x005E_ED0F_5E77);
+    random_below(&mut rng, 8) as usize
+}
+
+impl Settings {
+    /// A move of the real board as the game is played ([`Settings::symmetry`]'s image).
+    fn seen(&self, mv: Move) -> Move {
+        move_image(self.symmetry, mv)
+    }
+
+    /// A move of the game as played, on the real board.
+    fn shown(&self, mv: Move) -> Move {
+        move_image(inverse(self.symmetry), mv)
+    }
 }
 
 /// A search the CodinGame player can keep from turn to turn: the bot's, which the
@@ -68,15 +92,18 @@ impl<S: TurnSearch> CodinGameUttt<S> {
         }
     }
 
-    /// Plays the opponent's move, read as `row col` (`-1 -1`: there was none).
-    fn opponent_played(&mut self, row: i32, col: i32) {
+    /// Plays the opponent's move, read as `row col` (`-1 -1`: there was none) of the real
+    /// board.
+    fn opponent_played(&mut self, row: i32, col: i32, settings: &Settings) {
         if (row, col) == (-1, -1) {
             if self.board.ply() > 0 {
                 warn!("the referee says no move was played, but the game is under way");
             }
             return;
         }
-        let mv = Move::from_row_col(row, col).filter(|&mv| self.board.is_legal(mv));
+        let mv = Move::from_row_col(row, col)
+            .map(|mv| settings.seen(mv))
+            .filter(|&mv| self.board.is_legal(mv));
         match mv {
             Some(mv) => self.board.play_move(mv),
             None => error!(
@@ -127,7 +154,7 @@ impl<S: TurnSearch> CodinGameUttt<S> {
             // The seed and the turn alone pick it: two bots given the same seed open alike.
             let mut rng = FastRng::seed_from_u64(settings.seed ^ u64::from(self.turns));
             let mv = choices[random_below(&mut rng, choices.len() as u32) as usize];
-            let (x, y) = mv.xy();
+            let (x, y) = settings.shown(mv).xy();
             info!(
                 "turn={} chosen={y},{x} at random (--random-turns)",
                 self.turns
@@ -152,7 +179,7 @@ impl<S: TurnSearch> CodinGameUttt<S> {
             .map(|c| c.mv)
             .filter(|mv| choices.contains(mv))
             .unwrap_or(fallback);
-        let (x, y) = mv.xy();
+        let (x, y) = settings.shown(mv).xy();
         info!(
             "turn={} budget={target_ms} hard={hard_ms} elapsed={} iterations={} nodes={} \
              chosen={y},{x} value={:.3} visits={} reused={reused} pondered={}",
@@ -205,7 +232,7 @@ pub fn run<R: LineSource, W: Write, S: TurnSearch>(
     let mut lines = TurnLines::new(first, received, input);
     while let Some((line, received)) = lines.next_turn()? {
         match parse_exactly(&line, 2, "the opponent's move") {
-            Ok(numbers) => game.opponent_played(numbers[0], numbers[1]),
+            Ok(numbers) => game.opponent_played(numbers[0], numbers[1], settings),
             Err(e) => error!("{e}"),
         }
         let Some(count_line) = lines.next_line()? else {
@@ -224,12 +251,12 @@ pub fn run<R: LineSource, W: Write, S: TurnSearch>(
                 return Ok(());
             };
             match parse_move(&action, "a valid action") {
-                Ok(mv) => valid.push(mv),
+                Ok(mv) => valid.push(settings.seen(mv)),
                 Err(e) => error!("{e}"),
             }
         }
         let mv = game.act(&valid, received, settings, &new_search);
-        writeln!(output, "{}", format_move(mv))?;
+        writeln!(output, "{}", format_move(settings.shown(mv)))?;
         output.flush()?;
         game.ponder(&mut lines);
     }
@@ -314,6 +341,50 @@ mod tests {
             (0..20).map(|seed| answer(&seed.to_string())).collect();
         assert!(seen.len() > 5, "{seen:?}");
         assert!(seen.iter().all(|&mv| board.is_legal(mv)));
+    }
+
+    #[test]
+    fn a_game_played_through_a_symmetry_answers_on_the_real_board() {
+        let config = crate::bot::Config::from_args(&["--seed", "1"]).unwrap();
+        let new_search = super::super::codingame_search(&config);
+        for symmetry in 0..8 {
+            let settings = Settings {
+                symmetry,
+                ..super::super::codingame_settings(&config)
+            };
+            let mut game = CodinGameUttt::<UtttSearch>::new();
+            let (mut real, mut image) = (game.board, game.board);
+            for _ in 0..4 {
+                // The opponent's move: the last legal one of the real board.
+                let mut legal = Vec::new();
+                real.legal_moves(&mut legal);
+                let theirs = *legal.last().unwrap();
+                let (x, y) = theirs.xy();
+                game.opponent_played(i32::from(y), i32::from(x), &settings);
+                real.play_move(theirs);
+                image.play_move(move_image(symmetry, theirs));
+                assert_eq!(
+                    game.board, image,
+                    "symmetry {symmetry}: the opponent's move"
+                );
+                legal.clear();
+                real.legal_moves(&mut legal);
+                let valid: Vec<Move> = legal.iter().map(|&mv| settings.seen(mv)).collect();
+                // A short turn: the test is about the board, not the search.
+                let received = Instant::now() - Duration::from_millis(95);
+                let ours = settings.shown(game.act(&valid, received, &settings, &new_search));
+                assert!(real.is_legal(ours), "symmetry {symmetry}: {ours:?}");
+                real.play_move(ours);
+                image.play_move(move_image(symmetry, ours));
+                assert_eq!(game.board, image, "symmetry {symmetry}: our move");
+            }
+        }
+    }
+
+    #[test]
+    fn the_seed_picks_every_symmetry() {
+        let picked: std::collections::HashSet<usize> = (0..64).map(symmetry_of_seed).collect();
+        assert_eq!(picked.len(), 8);
     }
 
     /// Our first turn moving first, then pondering on `source` (whose first line, a

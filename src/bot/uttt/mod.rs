@@ -17,13 +17,19 @@ use crate::uttt::Board;
 
 /// What the CodinGame player takes of the options besides its search.
 pub fn codingame_settings(config: &Config) -> codingame::Settings {
+    let seed = config.common.seed_or_clock();
     codingame::Settings {
-        seed: config.common.seed_or_clock(),
+        seed,
         safety_margin_ms: config
             .common
             .safety_margin_ms
             .unwrap_or(crate::protocol::codingame::SAFETY_MS),
         random_turns: config.uttt.random_turns,
+        symmetry: if config.uttt.random_symmetry {
+            codingame::symmetry_of_seed(seed)
+        } else {
+            0
+        },
     }
 }
 

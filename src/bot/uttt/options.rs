@@ -30,6 +30,9 @@ pub struct UtttConfig {
     pub search_chosen: bool,
     /// Under CodinGame's protocol, our first turns played at random (`--random-turns`).
     pub random_turns: u32,
+    /// Under CodinGame's protocol, the game played through a symmetry picked by the seed
+    /// (`--random-symmetry`).
+    pub random_symmetry: bool,
 }
 
 /// The network's share of a leaf's value over the engines' protocol unless `--uttt-eval`
@@ -61,6 +64,7 @@ impl Default for UtttConfig {
             leaf_eval_chosen: false,
             search_chosen: false,
             random_turns: 0,
+            random_symmetry: false,
         }
     }
 }
@@ -428,6 +432,21 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         ],
         set: |c, v| {
             c.random_turns = v.number()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "--random-symmetry",
+        value: "",
+        needs: "",
+        help: &[
+            "testing, CodinGame's protocol: the game played through one",
+            "of the board's eight symmetries (picked by --seed), the",
+            "same play seen from another side, so that a deterministic",
+            "bot answers with other lines, without a random move [off]",
+        ],
+        set: |c, _| {
+            c.random_symmetry = true;
             Ok(())
         },
     },
