@@ -78,6 +78,25 @@ mod tests {
     }
 
     #[test]
+    fn random_symmetry_sets_the_seeds_symmetry_and_is_off_by_default() {
+        let symmetry = |args: &[&str]| {
+            codingame_settings(&Config::from_args(args).expect("valid flags")).symmetry
+        };
+        let picked: std::collections::HashSet<usize> = (0..32)
+            .map(|seed| symmetry(&["--seed", &seed.to_string(), "--random-symmetry"]))
+            .collect();
+        assert!(picked.len() > 1, "{picked:?}");
+        for seed in 0..32 {
+            let seed = seed.to_string();
+            assert_eq!(
+                symmetry(&["--seed", &seed, "--random-symmetry"]),
+                codingame::symmetry_of_seed(seed.parse().unwrap())
+            );
+            assert_eq!(symmetry(&["--seed", &seed]), 0);
+        }
+    }
+
+    #[test]
     fn codingame_takes_its_own_default_leaves_and_search_unless_told() {
         let default = on_codingame(&[]);
         assert_eq!(default.network, options::CODINGAME_NETWORK_SHARE);
