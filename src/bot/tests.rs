@@ -63,7 +63,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     // The network's own prior visits (10) give way to those asked.
     (&["--uttt-eval", "blend:0.5"], &["--prior", "5,0.2"]),
     (&[], &["--contempt", "0.1"]),
-    (&["--uttt-search", "minimax-uct"], &["--contempt", "0"]),
     (&[], &["--no-prior"]),
     (&[], &["--ept", "50,0.7"]),
     (&["--ept", "50,0.7"], &["--eval", "connecting"]),

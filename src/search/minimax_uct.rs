@@ -13,7 +13,7 @@
 //! move there, and a node whose children are all lost is won.
 
 use super::root_move::{MoveInfo, Proof};
-use super::{reward_for, Contempt, Game, Limits, Search, SearchStats};
+use super::{Game, Limits, Search, SearchStats};
 use crate::game::Outcome;
 use std::time::Instant;
 
@@ -45,11 +45,6 @@ pub struct MinimaxConfig {
     pub first_play_urgency: f32,
     /// Nodes the tree may hold; once full, leaves stay as the evaluation valued them.
     pub max_nodes: usize,
-    /// A finished draw is worth 0.5 − contempt to the player who moved first in the game
-    /// and 0.5 + contempt to the other, whichever seat the bot holds: the first player,
-    /// whose edge is larger at CodinGame's clock, plays on for a win, the second takes a
-    /// draw.
-    pub contempt: f32,
 }
 
 /// A node's children are not generated yet.
@@ -88,14 +83,12 @@ fn is_proven(value: f32) -> bool {
     !(0.0..=1.0).contains(&value)
 }
 
-/// The value of a finished position for the player who moved into it, a draw valued
-/// with `contempt`.
-fn finished_value<G: Game>(state: &G, outcome: Outcome, contempt: Contempt) -> f32 {
-    let mover = 1 - state.to_move();
-    match outcome {
-        Outcome::Win(winner) if winner == mover => WIN,
-        Outcome::Win(_) => LOSS,
-        Outcome::Draw => reward_for(mover, contempt.draw_reward0()),
+/// The value of a finished position for the player who moved into it.
+fn finished_value<G: Game>(state: &G, outcome: Outcome) -> f32 {
+    match outcome.reward_for(1 - state.to_move()) {
+        r if r >= 1.0 => WIN,
+        r if r <= 0.0 => LOSS,
+        r => r,
     }
 }
 
@@ -104,8 +97,6 @@ pub struct MinimaxUct<G: Game, V> {
     config: MinimaxConfig,
     values: V,
     root_state: G,
-    /// What a draw is worth, fixed for the game's first player (player 0).
-    contempt: Contempt,
     nodes: Vec<Node<G::Move>>,
     /// Scratch for an expansion: moves, child positions, the finished ones' values, the
     /// open ones, and their values.
@@ -131,7 +122,6 @@ impl<G: Game, V: ChildValues<G>> MinimaxUct<G, V> {
         let mut tree = MinimaxUct {
             config,
             values,
-            contempt: Contempt::new(config.contempt, 0),
             root_state: root,
             // Reserved (not touched) up front: a vector growing by copies mid-turn costs
             // milliseconds the clock does not have.
@@ -282,7 +272,7 @@ impl<G: Game, V: ChildValues<G>> MinimaxUct<G, V> {
             let finished = child
                 .outcome()
                 .or_else(|| self.values.certain_outcome(&child))
-                .map(|outcome| finished_value(&child, outcome, self.contempt));
+                .map(|outcome| finished_value(&child, outcome));
             self.finished.push(finished);
             self.children.push(child);
         }
@@ -358,8 +348,7 @@ impl<G: Game, V: ChildValues<G>> MinimaxUct<G, V> {
                 proof: match node.value {
                     v if v >= WIN => Proof::Win,
                     v if v <= LOSS => Proof::Loss,
-                    // Finished, neither won nor lost: drawn.
-                    _ if node.children == 0 => Proof::Draw,
+                    _ if node.children == 0 && node.value == 0.5 => Proof::Draw,
                     _ => Proof::Unknown,
                 },
             })
@@ -424,7 +413,6 @@ mod tests {
         exploration: 0.5,
         first_play_urgency: 0.4,
         max_nodes: 1_000_000,
-        contempt: 0.0,
     };
 
     #[test]
@@ -459,39 +447,6 @@ mod tests {
         tree.search(Limits::iterations(200_000));
         assert!((tree.root_value() - 0.5).abs() < 1e-6);
         assert!(tree.root_moves().iter().all(|m| m.proof != Proof::Win));
-    }
-
-    #[test]
-    fn contempt_values_a_draw_below_a_half_for_the_first_player_and_above_for_the_second() {
-        let config = MinimaxConfig {
-            contempt: 0.2,
-            ..CONFIG
-        };
-        // x (the first player) fills the last cell: a draw, worth 0.3 to x.
-        let last = TicTacToe::from_picture("xoxxooox.");
-        let mut tree = MinimaxUct::new(last, config, Flat);
-        tree.search(Limits::iterations(10));
-        let best = tree.best_move().expect("expanded");
-        assert_eq!((best.mv, best.proof), (8, Proof::Draw));
-        assert!(
-            (tree.root_value() - 0.3).abs() < 1e-6,
-            "{}",
-            tree.root_value()
-        );
-        // o (the second player) to move, two cells left, every line drawn: 0.7 for o.
-        let two_left = TicTacToe::from_picture("xoxxoo.x.");
-        let mut tree = MinimaxUct::new(two_left, config, Flat);
-        tree.search(Limits::iterations(100));
-        assert!(tree.root_proven() || tree.root_moves().iter().all(|m| m.visits > 0));
-        assert!(
-            (tree.root_value() - 0.7).abs() < 1e-6,
-            "{}",
-            tree.root_value()
-        );
-        // Without contempt a draw is a half for both.
-        let mut tree = MinimaxUct::new(last, CONFIG, Flat);
-        tree.search(Limits::iterations(10));
-        assert!((tree.root_value() - 0.5).abs() < 1e-6);
     }
 
     #[test]

@@ -10,15 +10,11 @@ use crate::search::minimax_uct::{ChildValues, MinimaxConfig};
 
 /// UCT with minimax backups over the network: C = 0.5 as the tree's UCT, an unvisited
 /// child's exploration term 0.4, 8 million nodes of 16 bytes (the kept subtree is
-/// copied to the front at each turn, so a game never holds more), the bot's contempt
-/// (the bot's `--contempt` sets it; the one-file build takes this one).
+/// copied to the front at each turn, so a game never holds more).
 pub const MINIMAX_UCT: MinimaxConfig = MinimaxConfig {
     exploration: 0.5,
     first_play_urgency: 0.4,
     max_nodes: 8_000_000,
-    // A draw worth 0.3 to the game's first player and 0.7 to the second (docs/uttt.md,
-    // "Contempt by seat", stop 83).
-    contempt: 0.2,
 };
 
 /// The embedded network's values of a node's children (the network of their end rule).

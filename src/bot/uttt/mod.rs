@@ -127,13 +127,6 @@ mod tests {
         };
         assert_eq!(idle(&[]), None);
         assert!(idle(&["--c", "0.7"]).is_some_and(|m| m.contains("--c")));
-        // --contempt is the one tree flag both searches read, the same by default (the
-        // one-file build takes the network search's own).
-        assert_eq!(idle(&["--contempt", "0"]), None);
-        assert_eq!(
-            crate::uttt::network_children::MINIMAX_UCT.contempt,
-            super::searcher::UTTT_SEARCH.contempt
-        );
         assert!(idle(&["--uttt-depth", "5"]).is_some_and(|m| m.contains("--uttt-depth")));
         // a play-out flag alone asks for play-outs, on CodinGame too
         let playouts = on_codingame(&["--playout", "win-first"]);

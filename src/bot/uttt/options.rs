@@ -139,15 +139,10 @@ impl UtttConfig {
     /// tree settings and no alpha-beta), named for an error or a warning; `None` if none.
     pub fn unused_by_minimax_uct(&self) -> Option<&'static str> {
         let defaults = UtttPlay::default();
-        // --contempt is read by both searches.
-        let mcts_only = TreeConfig {
-            contempt: UTTT_SEARCH.contempt,
-            ..self.tree
-        };
-        if mcts_only != UTTT_SEARCH {
+        if self.tree != UTTT_SEARCH {
             Some(
                 "the MCTS tree flags (--c, --expand-visits, --max-nodes, --final, --no-solver, \
-                 --prior, --no-prior) do not apply to --uttt-search minimax-uct",
+                 --prior, --no-prior, --contempt) do not apply to --uttt-search minimax-uct",
             )
         } else if self.play.depth.is_some() || self.play.weights != defaults.weights {
             Some(
@@ -461,8 +456,7 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         needs: "a number",
         help: &[
             "a draw is worth 0.5-X to the bot and 0.5+X to its",
-            "opponent in the MCTS; with minimax backups 0.5-X",
-            "to the game's first player (-0.5..0.5) [0.2]",
+            "opponent in the search (-0.5..0.5) [0.2]",
         ],
         set: |c, v| {
             c.tree.contempt = contempt("--contempt", v.text)?;

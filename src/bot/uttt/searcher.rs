@@ -4,7 +4,7 @@
 
 use crate::bot::uttt::codingame::TurnSearch;
 use crate::search::alphabeta::{AlphaBeta, AlphaBetaConfig, SearchResult};
-use crate::search::minimax_uct::{MinimaxConfig, MinimaxUct};
+use crate::search::minimax_uct::MinimaxUct;
 use crate::search::parallel::RootParallel;
 use crate::search::tree::{MoveInfo, Proof, Selection, TreeConfig};
 use crate::search::{FinalMove, Limits, Search, SearchStats};
@@ -173,12 +173,7 @@ impl UtttSearch {
             )),
             (UtttSearchKind::MinimaxUct, _) => {
                 let values = NetworkChildren::new(play.wins_at_once);
-                // The tree's one setting it shares with MCTS: the draw's contempt.
-                let config = MinimaxConfig {
-                    contempt: tree.contempt,
-                    ..MINIMAX_UCT
-                };
-                UtttSearch::Minimax(Box::new(MinimaxUct::new(board, config, values)))
+                UtttSearch::Minimax(Box::new(MinimaxUct::new(board, MINIMAX_UCT, values)))
             }
             (UtttSearchKind::AlphaBeta, _) => UtttSearch::AlphaBeta {
                 search: Box::new(AlphaBeta::new(
