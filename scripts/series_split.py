@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A series' score as played, by colour, and with the opponent's timeout games left out.
 
-usage: series_split.py DIR [DIR ...]
+usage: series_split.py [--lines N] DIR [DIR ...]
 
 Each DIR is an arena series (its games.jsonl and transcripts/) or a gauntlet's or
 round-robin's folder (one series per subfolder). For every series it prints A's
@@ -11,6 +11,12 @@ the arena noted that the rider had no move left (`# no move left` after `# no an
 time`: some bots stay silent when every move crashes, a game they had lost anyway). A's
 own faults are listed too, since A is the bot under test, and how many different games
 each colour played (deterministic bots replay the same few games).
+
+--lines N (UTTT series): A's results by the game's first N plies for each colour, the
+plies taken as one of the board's eight symmetries (rotations and reflections) makes
+them, so that the images of a line count as one. Against a bot that opens the same way
+every game, a colour's score is often the score of two or three such lines, and which
+one a series falls into can turn on one near-tie of the search (docs/uttt.md, stop 83).
 """
 import json
 import math
@@ -76,7 +82,44 @@ def distinct_games(games):
     return ", ".join(parts)
 
 
-def report(series):
+# The board's eight symmetries, each a map of a cell's two coordinates (0..8).
+SYMMETRIES = [
+    lambda a, b: (a, b),
+    lambda a, b: (b, a),
+    lambda a, b: (8 - a, b),
+    lambda a, b: (a, 8 - b),
+    lambda a, b: (8 - a, 8 - b),
+    lambda a, b: (8 - b, 8 - a),
+    lambda a, b: (b, 8 - a),
+    lambda a, b: (8 - b, a),
+]
+
+
+def canonical_line(line, plies):
+    """The first `plies` plies of a UTTT line (`x,y` words) as the least of their eight
+    images, written back as `x,y` words."""
+    cells = [tuple(int(v) for v in word.split(",")) for word in line.split()[:plies]]
+    image = min(tuple(f(*cell) for cell in cells) for f in SYMMETRIES)
+    return " ".join(f"{a},{b}" for a, b in image)
+
+
+def lines_table(games, plies, shown=8):
+    """A's results by canonical opening line, for each colour, most played first."""
+    for rider in (0, 1):
+        by_line = {}
+        for g in games:
+            if g["a_player"] == rider:
+                by_line.setdefault(canonical_line(g["line"], plies), []).append(g)
+        ranked = sorted(by_line.items(), key=lambda item: (-len(item[1]), item[0]))
+        print(f"- A as player {rider}, by its first {plies} plies ({len(ranked)} lines):")
+        for line, line_games in ranked[:shown]:
+            print(f"  - {line}: {score_line(line_games)}")
+        rest = [g for _, line_games in ranked[shown:] for g in line_games]
+        if rest:
+            print(f"  - {len(ranked) - shown} other lines: {score_line(rest)}")
+
+
+def report(series, plies=None):
     settings = json.load(open(os.path.join(series, "series.json")))["settings"]
     games = [json.loads(l) for l in open(os.path.join(series, "games.jsonl")) if l.strip()]
     for g in games:
@@ -95,6 +138,11 @@ def report(series):
     print(f"- real B timeout games left out: {score_line([g for g in games if g['real_b'] == 0])}")
     faults = {k: sum(g[k]["A"] for g in games) for k in ("timeouts", "illegal", "crashes")}
     print(f"- A's faults: {faults['timeouts']} timeouts, {faults['illegal']} illegal, {faults['crashes']} crashes")
+    if plies:
+        if settings.get("game", "").lower().startswith("uttt"):
+            lines_table(games, plies)
+        else:
+            print("- --lines: UTTT series only")
     print()
 
 
@@ -103,12 +151,20 @@ def main():
     if not args or args[0] in ("-h", "--help"):
         print(__doc__)
         sys.exit(0 if args else 2)
+    plies = None
+    if args[0] == "--lines":
+        if len(args) < 2 or not args[1].isdigit() or int(args[1]) < 1:
+            sys.exit("series_split.py: --lines needs a number of plies, 1 or more")
+        plies = int(args[1])
+        args = args[2:]
     unknown = [a for a in args if a.startswith("-")]
     if unknown:
         sys.exit(f"series_split.py: unknown option {unknown[0]} (see --help)")
+    if not args:
+        sys.exit("series_split.py: no series folder given (see --help)")
     for root in args:
         for series in series_dirs(root):
-            report(series)
+            report(series, plies)
 
 
 if __name__ == "__main__":
