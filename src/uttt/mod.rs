@@ -14,6 +14,7 @@
 
 pub mod alphabeta;
 mod board;
+pub mod book;
 pub mod codingame;
 mod engine;
 pub mod evaluate;
