@@ -14,7 +14,6 @@
 
 pub mod alphabeta;
 mod board;
-pub mod book;
 pub mod codingame;
 mod engine;
 pub mod evaluate;

@@ -8,7 +8,6 @@ use crate::protocol::codingame::{parse_exactly, turn_deadlines, LineSource, Turn
 use crate::search::minimax_uct::{ChildValues, MinimaxUct};
 use crate::search::root_move::MoveInfo;
 use crate::search::{random_below, think, FastRng, Game, Limits, Search, PONDER_SLICE};
-use crate::uttt::book;
 use crate::uttt::codingame::{format_move, parse_move};
 use crate::uttt::symmetry::{inverse, move_image};
 use crate::uttt::{Board, EndRule, Move};
@@ -77,9 +76,6 @@ impl<V: ChildValues<Board>> TurnSearch for MinimaxUct<Board, V> {
 /// The position and the search, kept from turn to turn.
 struct CodinGameUttt<S> {
     board: Board,
-    /// The moves from the empty board (as played: [`Settings::symmetry`]'s images), for
-    /// the opening book.
-    line: Vec<Move>,
     search: Option<S>,
     turns: u32,
     /// Iterations searched on the opponent's time since our last answer.
@@ -90,7 +86,6 @@ impl<S: TurnSearch> CodinGameUttt<S> {
     fn new() -> Self {
         CodinGameUttt {
             board: Board::with_end_rule(EndRule::MoreBoards),
-            line: Vec::new(),
             search: None,
             turns: 0,
             pondered: 0,
@@ -110,7 +105,7 @@ impl<S: TurnSearch> CodinGameUttt<S> {
             .map(|mv| settings.seen(mv))
             .filter(|&mv| self.board.is_legal(mv));
         match mv {
-            Some(mv) => self.play(mv),
+            Some(mv) => self.board.play_move(mv),
             None => error!(
                 "the opponent's move {row} {col} is not legal in our position: it is ignored"
             ),
@@ -142,7 +137,7 @@ impl<S: TurnSearch> CodinGameUttt<S> {
             );
             self.search = None;
             if self.board.is_legal(valid[0]) {
-                self.play(valid[0]);
+                self.board.play_move(valid[0]);
             }
             return valid[0];
         }
@@ -152,7 +147,7 @@ impl<S: TurnSearch> CodinGameUttt<S> {
             return Move::from_xy(4, 4).expect("on the board");
         };
         if choices.len() == 1 {
-            self.play(fallback);
+            self.board.play_move(fallback);
             return fallback;
         }
         if self.turns <= settings.random_turns {
@@ -164,7 +159,7 @@ impl<S: TurnSearch> CodinGameUttt<S> {
                 "turn={} chosen={y},{x} at random (--random-turns)",
                 self.turns
             );
-            self.play(mv);
+            self.board.play_move(mv);
             return mv;
         }
         let (target_ms, hard_ms) = turn_deadlines(self.turns == 1, settings.safety_margin_ms);
@@ -180,18 +175,14 @@ impl<S: TurnSearch> CodinGameUttt<S> {
             received + Duration::from_millis(hard_ms),
         );
         let chosen = search.best_move();
-        let searched = chosen
+        let mv = chosen
             .map(|c| c.mv)
             .filter(|mv| choices.contains(mv))
             .unwrap_or(fallback);
-        // The book's reply where it has one; the turn still searches, so that the tree
-        // is there to keep at the next turn.
-        let in_book = book::reply(&self.line).filter(|mv| choices.contains(mv));
-        let mv = in_book.unwrap_or(searched);
         let (x, y) = settings.shown(mv).xy();
         info!(
             "turn={} budget={target_ms} hard={hard_ms} elapsed={} iterations={} nodes={} \
-             chosen={y},{x} value={:.3} visits={} reused={reused} pondered={} book={}",
+             chosen={y},{x} value={:.3} visits={} reused={reused} pondered={}",
             self.turns,
             received.elapsed().as_millis(),
             stats.iterations,
@@ -199,16 +190,9 @@ impl<S: TurnSearch> CodinGameUttt<S> {
             chosen.map_or(0.5, |c| c.value),
             chosen.map_or(0, |c| c.visits),
             pondered,
-            in_book.is_some(),
         );
-        self.play(mv);
-        mv
-    }
-
-    /// Plays `mv` (either side's) on the kept position.
-    fn play(&mut self, mv: Move) {
         self.board.play_move(mv);
-        self.line.push(mv);
+        mv
     }
 
     /// Searches on the opponent's time, from the position after our answer, until its
@@ -343,26 +327,6 @@ mod tests {
         );
         let ours = parse_move(&answers[0], "answer").unwrap();
         assert!(board.is_legal(ours), "{ours:?}");
-    }
-
-    #[test]
-    fn the_centre_opening_is_answered_from_the_book_through_any_symmetry() {
-        let mut board = Board::with_end_rule(EndRule::MoreBoards);
-        let centre = Move::from_xy(4, 4).unwrap();
-        board.play_move(centre);
-        let input = turn(&board, Some(centre));
-        // Short turns (the first turn's 1000 ms less 920): the book answers, not the search.
-        let answer = |seed: &str, extra: &[&str]| {
-            let args = [&["--seed", seed, "--safety-ms", "920"], extra].concat();
-            parse_move(&play(&input, &args)[0], "answer").unwrap()
-        };
-        assert_eq!(Some(answer("1", &[])), book::reply(&[centre]));
-        // Through the eight symmetries: an edge of the centre board every time.
-        for seed in 0..16 {
-            let seed = seed.to_string();
-            let mv = answer(&seed, &["--random-symmetry"]);
-            assert_eq!((mv.board(), mv.cell() % 2), (4, 1), "seed {seed}: {mv:?}");
-        }
     }
 
     #[test]
