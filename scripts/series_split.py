@@ -12,11 +12,12 @@ time`: some bots stay silent when every move crashes, a game they had lost anywa
 own faults are listed too, since A is the bot under test, and how many different games
 each colour played (deterministic bots replay the same few games).
 
---lines N (UTTT series): A's results by the game's first N plies for each colour, the
-plies taken as one of the board's eight symmetries (rotations and reflections) makes
-them, so that the images of a line count as one. Against a bot that opens the same way
-every game, a colour's score is often the score of two or three such lines, and which
-one a series falls into can turn on one near-tie of the search (docs/uttt.md, stop 83).
+--lines N (first, UTTT series): A's results by the game's first N plies for each
+colour, each line folded to the least of its images under the board's eight symmetries
+(rotations and reflections), so that the images of a line count as one. Against a bot
+that opens the same way every game, a colour's score is often the score of two or three
+such lines, and which one a series falls into can turn on one near-tie of the search
+(docs/uttt.md, stop 83).
 """
 import json
 import math
