@@ -156,44 +156,6 @@ fn without_the_endgame_separated_riders_are_searched() {
 }
 
 #[test]
-fn alpha_beta_plays_while_the_heads_are_close() {
-    // The heads 3 cells apart (Manhattan), then 4, then 3 again, in one game.
-    let near = TronState::from_diagram("........\n..0.....\n....1...\n........").unwrap();
-    let far = TronState::from_diagram("........\n..0.....\n.....1..\n........").unwrap();
-    let input = settings(0, 8, 4)
-        + &round(1, &near, 2_000)
-        + &round(2, &far, 2_000)
-        + &round(3, &near, 2_000);
-    let searches = |args: &[&str]| -> Vec<&'static str> {
-        let (answers, stderr) = run_bot(&input, args);
-        for (answer, state) in answers.iter().zip([&near, &far, &near]) {
-            assert!(state.safe_moves(0).contains(direction(answer)), "{stderr}");
-        }
-        let searches: Vec<&str> = stderr
-            .lines()
-            .filter(|l| l.contains("chosen="))
-            .map(|l| {
-                if l.contains("search=alphabeta") {
-                    "alphabeta"
-                } else {
-                    "mcts"
-                }
-            })
-            .collect();
-        searches
-    };
-    assert_eq!(
-        searches(&["--seed", "4", "--tron-close-alphabeta", "3"]),
-        ["alphabeta", "mcts", "alphabeta"]
-    );
-    assert_eq!(
-        searches(&["--seed", "4", "--tron-close-alphabeta", "2"]),
-        ["mcts"; 3]
-    );
-    assert_eq!(searches(&["--seed", "4"]), ["mcts"; 3]);
-}
-
-#[test]
 fn a_boxed_in_rider_passes_rather_than_reversing() {
     // Player 0 has walls on every side: any direction crashes, a reversal would be an
     // illegal answer, so the bot says pass.

@@ -120,8 +120,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
 
 /// Options that choose what runs rather than how it searches.
 /// `--ponder` changes when the bot searches: the bot's UTTT tests check it.
-/// `--tron-close-alphabeta` chooses alpha-beta for some rounds: the bot's Light Riders
-/// tests check which search plays each round.
 /// `--tron-early-stop` changes when the search answers: the options' tests check its
 /// values, `search::early_stop`'s what it does, the Light Riders searcher's when it
 /// decides.
@@ -143,7 +141,6 @@ const OTHER_FLAGS: &[&str] = &[
     "--seed",
     "--no-endgame",
     "--tron-early-stop",
-    "--tron-close-alphabeta",
     "--ponder",
     "--random-turns",
     "--random-symmetry",

@@ -162,12 +162,7 @@ pub fn balanced_tron_suite(spec: &SuiteSpec) -> Result<Vec<String>, String> {
     });
     let mut suite = keep_even(spec, candidates, |map| {
         let state = map.start_state().ok()?;
-        // The decoupled search throughout, close heads too: its root's mean is the measure.
-        let config = TronConfig {
-            close_alphabeta: 0,
-            ..TronConfig::default()
-        };
-        let mut searcher = TronSearcher::new(&config, state, 0, rng.next_u64(), 1);
+        let mut searcher = TronSearcher::new(&TronConfig::default(), state, 0, rng.next_u64(), 1);
         searcher.search(Limits::millis(spec.ms));
         // The root's visit-weighted mean, not the best move's: the best of several noisy
         // means sits above one half for both riders of a mirror-image start, while the

@@ -269,19 +269,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
-        name: "--tron-close-alphabeta",
-        value: "D",
-        needs: "cells",
-        help: &[
-            "play alpha-beta while the heads are at most D cells",
-            "apart (Manhattan); 0 = never [0]",
-        ],
-        set: |c, v| {
-            c.close_alphabeta = v.number()?;
-            Ok(())
-        },
-    },
-    Flag {
         name: "--no-endgame",
         value: "",
         needs: "",

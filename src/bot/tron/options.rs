@@ -11,7 +11,7 @@ use crate::search::tree::{Selection, TreeConfig};
 use crate::search::{Contempt, FinalMove, Guidance};
 use crate::tron::learned::{Extraction, MoveKnowledge};
 use crate::tron::playout::{SpaceScore, DEFAULT_SPACE_WEIGHTS};
-use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout, TronState};
+use crate::tron::{EvalCutoff, Learning, PlayoutPolicy, TronPlayout};
 use std::str::FromStr;
 
 /// The exploration constant C of UCB1 tuned for Tron (Lanctot et al. 2013, Table 4).
@@ -244,9 +244,6 @@ pub struct TronConfig {
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
     pub early_stop: f32,
-    /// Play the round with alpha-beta while the heads are at most this many cells apart
-    /// (Manhattan; 0 = never): up close every reply is searched, none sampled.
-    pub close_alphabeta: u8,
 }
 
 impl Default for TronConfig {
@@ -281,7 +278,6 @@ impl Default for TronConfig {
             expand_visits: 4,
             contempt: LIGHT_RIDERS_CONTEMPT,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
-            close_alphabeta: 0,
         }
     }
 }
@@ -290,18 +286,6 @@ impl TronConfig {
     /// These settings for a search that plays for rider `me`: the contempt for draws
     /// turned into player 0's reward for a draw, where the evaluation and the decoupled
     /// search read it.
-    /// The search that plays `state`: the configured one, or alpha-beta while the heads
-    /// are within `--tron-close-alphabeta` cells.
-    pub fn search_at(&self, state: &TronState) -> TronSearchKind {
-        let ((x0, y0), (x1, y1)) = (state.head(0), state.head(1));
-        let distance = x0.abs_diff(x1) + y0.abs_diff(y1);
-        if distance <= usize::from(self.close_alphabeta) {
-            TronSearchKind::AlphaBeta
-        } else {
-            self.search
-        }
-    }
-
     pub fn for_rider(&self, me: Player) -> TronConfig {
         let mut config = *self;
         config.space_score.contempt = Contempt::new(self.contempt, me);

@@ -45,9 +45,6 @@ pub fn plan(config: &TronConfig, state: &TronState, me: Player) -> Plan {
 pub struct TronPlayer {
     field: Option<Vec<Token>>,
     searcher: Option<TronSearcher>,
-    /// With `--tron-close-alphabeta`: the other search, kept (alpha-beta's table, the
-    /// tree) while the heads' distance chooses this one.
-    parked: Option<TronSearcher>,
     rng: FastRng,
     seed: u64,
     moves_made: u32,
@@ -63,7 +60,6 @@ impl TronPlayer {
         TronPlayer {
             field: None,
             searcher: None,
-            parked: None,
             rng: FastRng::seed_from_u64(seed ^ 0x7f4a_7c15),
             seed,
             moves_made: 0,
@@ -91,10 +87,7 @@ impl TronPlayer {
         budget: timeman::Budget,
     ) -> (Option<Direction>, String) {
         let config = &request.config.tron;
-        let kind = config.search_at(&state);
-        if self.searcher.as_ref().is_some_and(|s| s.kind() != kind) {
-            std::mem::swap(&mut self.searcher, &mut self.parked);
-        }
+        let kind = config.search;
         let reused = self
             .searcher
             .as_mut()
@@ -191,7 +184,6 @@ impl GamePlayer for TronPlayer {
             }
             Plan::Fill => {
                 self.searcher = None;
-                self.parked = None;
                 let limits = Limits::until(budget.target_at(request.received));
                 let fill = endgame::fill_longest(&state, me, limits);
                 let how = format!(
@@ -232,7 +224,6 @@ impl GamePlayer for TronPlayer {
     /// that does not crash at once if the field shows one, else `pass`. The kept tree is dropped.
     fn recover(&mut self) -> String {
         self.searcher = None;
-        self.parked = None;
         self.pondering = false;
         let safe = self.field.as_deref().and_then(|field| {
             let state = TronState::from_square_field(field).ok()?;

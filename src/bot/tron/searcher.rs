@@ -99,7 +99,7 @@ impl TronSearcher {
         threads: usize,
     ) -> TronSearcher {
         let config = &config.for_rider(me);
-        if config.search_at(&root) == TronSearchKind::AlphaBeta {
+        if config.search == TronSearchKind::AlphaBeta {
             return TronSearcher::AlphaBeta {
                 search: Box::new(AlphaBeta::new(AlphaBetaConfig::default(), SpaceEvaluation)),
                 root: Sequentialized::new(root, me),

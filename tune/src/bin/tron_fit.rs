@@ -206,13 +206,6 @@ fn choose(
                 .unwrap_or(safe)
         }
         Plan::Search => {
-            // The search the bot plays here (alpha-beta while the heads are close).
-            if searcher
-                .as_ref()
-                .is_some_and(|s| s.kind() != config.search_at(state))
-            {
-                *searcher = None;
-            }
             let search = searcher
                 .get_or_insert_with(|| TronSearcher::new(config, state.clone(), me, seed, 1));
             search.reroot(state);
