@@ -83,7 +83,8 @@ def distinct_games(games):
     return ", ".join(parts)
 
 
-# The board's eight symmetries, each a map of a cell's two coordinates (0..8).
+# The board's eight symmetries, each a map of a cell's two coordinates (0..8): the same
+# group as src/uttt/symmetry.rs's GRID_MAPS, applied to the 9x9 grid at once.
 SYMMETRIES = [
     lambda a, b: (a, b),
     lambda a, b: (b, a),
