@@ -233,20 +233,6 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
-        name: "--tron-close-time",
-        value: "D",
-        needs: "cells",
-        help: &[
-            "search a round to twice its target time, with no early",
-            "answer, while the heads are at most D cells apart",
-            "(Manhattan); 0 = never [0]",
-        ],
-        set: |c, v| {
-            c.close_time = v.number()?;
-            Ok(())
-        },
-    },
-    Flag {
         name: "--tron-pes",
         value: "",
         needs: "",

@@ -244,10 +244,6 @@ pub struct TronConfig {
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
     pub early_stop: f32,
-    /// While the heads are at most this many cells apart (Manhattan; 0 = never) a
-    /// round is searched to its hard limit, twice its target, with no early answer:
-    /// the rounds where an unexpected reply decides the game get the bank's time.
-    pub close_time: u8,
 }
 
 impl Default for TronConfig {
@@ -282,7 +278,6 @@ impl Default for TronConfig {
             expand_visits: 4,
             contempt: LIGHT_RIDERS_CONTEMPT,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
-            close_time: 0,
         }
     }
 }

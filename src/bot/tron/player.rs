@@ -42,25 +42,6 @@ pub fn plan(config: &TronConfig, state: &TronState, me: Player) -> Plan {
 
 /// Rebuilds the position from the engine's field each round, answers forced moves at
 /// once, fills space once the riders are separated, and otherwise searches.
-/// `budget`, or while the heads are within `--tron-close-time` cells of each other the
-/// move's hard limit as its target and no early answer.
-pub fn close_range_budget(
-    config: &TronConfig,
-    state: &TronState,
-    budget: timeman::Budget,
-) -> timeman::Budget {
-    let ((x0, y0), (x1, y1)) = (state.head(0), state.head(1));
-    let distance = x0.abs_diff(x1) + y0.abs_diff(y1);
-    if distance > usize::from(config.close_time) {
-        return budget;
-    }
-    timeman::Budget {
-        target_ms: budget.hard_ms,
-        hard_ms: budget.hard_ms,
-        earliest_ms: budget.hard_ms,
-    }
-}
-
 pub struct TronPlayer {
     field: Option<Vec<Token>>,
     searcher: Option<TronSearcher>,
@@ -107,7 +88,6 @@ impl TronPlayer {
     ) -> (Option<Direction>, String) {
         let config = &request.config.tron;
         let kind = config.search;
-        let budget = close_range_budget(config, &state, budget);
         let reused = self
             .searcher
             .as_mut()
@@ -283,31 +263,5 @@ mod tests {
         };
         assert_eq!(plan_of(separated, &searched), Plan::Search);
         assert_eq!(plan_of("....\n0...\n...1", &config), Plan::Search);
-    }
-
-    #[test]
-    fn close_heads_search_to_the_hard_limit_with_no_early_answer() {
-        let budget = timeman::Budget {
-            target_ms: 300,
-            hard_ms: 600,
-            earliest_ms: 75,
-        };
-        // Heads 3 cells apart (Manhattan: 2 across, 1 down).
-        let state = TronState::from_diagram("0....\n..1..\n.....").unwrap();
-        let within = |cells| TronConfig {
-            close_time: cells,
-            ..TronConfig::default()
-        };
-        let full = timeman::Budget {
-            target_ms: 600,
-            hard_ms: 600,
-            earliest_ms: 600,
-        };
-        assert_eq!(close_range_budget(&within(3), &state, budget), full);
-        assert_eq!(close_range_budget(&within(2), &state, budget), budget);
-        assert_eq!(
-            close_range_budget(&TronConfig::default(), &state, budget),
-            budget
-        );
     }
 }
