@@ -23,25 +23,11 @@ pub struct NetworkChildren {
     /// A position whose mover can win at once counts as won for it
     /// ([`Board::mover_wins_at_once`]).
     pub wins_at_once: bool,
-    /// The symmetric views a child's value averages (`--uttt-views`): 1 the position as
-    /// it is; 2 that and one other symmetry, a different one at each expansion; 8 all.
-    pub views: u8,
-    /// Expansions so far: which symmetry the second of two views is.
-    expansions: u32,
 }
 
 impl NetworkChildren {
     pub fn new(wins_at_once: bool) -> Self {
-        NetworkChildren {
-            wins_at_once,
-            views: 1,
-            expansions: 0,
-        }
-    }
-
-    /// With `views` symmetric views a child (1, 2 or 8).
-    pub fn with_views(self, views: u8) -> Self {
-        NetworkChildren { views, ..self }
+        NetworkChildren { wins_at_once }
     }
 }
 
@@ -50,35 +36,10 @@ impl ChildValues<Board> for NetworkChildren {
         // The children's player to move is the parent's mover's opponent: the parent's
         // sums as that player sees it, then each child's from them.
         let net = nn::embedded(parent.end_rule);
-        let viewer = 1 - parent.turn();
-        if self.views <= 1 {
-            let parent_sums = nn::accumulator_for(net, parent, viewer);
-            for (child, value) in children.iter().zip(values) {
-                let sums = nn::child_accumulator(net, parent, &parent_sums, child);
-                *value = 1.0 - net.value(&sums);
-            }
-            return;
-        }
-        // Several views: the children's logits averaged over the symmetries' images.
-        self.expansions = self.expansions.wrapping_add(1);
-        let maps = nn::feature_maps();
-        let second = 1 + (self.expansions % 7) as usize;
-        let views: &[usize] = if self.views >= 8 {
-            &[0, 1, 2, 3, 4, 5, 6, 7]
-        } else {
-            &[0, second]
-        };
-        values.fill(0.0);
-        for &s in views {
-            let parent_sums = nn::accumulator_in_view(net, parent, viewer, &maps[s]);
-            for (child, value) in children.iter().zip(values.iter_mut()) {
-                let sums =
-                    nn::child_accumulator_in_view(net, parent, &parent_sums, child, &maps[s]);
-                *value += net.logit(&sums);
-            }
-        }
-        for value in values.iter_mut() {
-            *value = 1.0 - nn::logistic(*value / views.len() as f32);
+        let parent_sums = nn::accumulator_for(net, parent, 1 - parent.turn());
+        for (child, value) in children.iter().zip(values) {
+            let sums = nn::child_accumulator(net, parent, &parent_sums, child);
+            *value = 1.0 - net.value(&sums);
         }
     }
 
@@ -119,19 +80,6 @@ mod tests {
             for (child, &value) in children.iter().zip(&got) {
                 let fresh = 1.0 - nn::value_of(child);
                 assert!((value - fresh).abs() < 1e-6, "{value} against {fresh}");
-            }
-            // Eight views: the mean of the eight images' logits, whatever the order.
-            let mut all_views = NetworkChildren::new(false).with_views(8);
-            all_views.value_children(&parent, &children, &mut got);
-            let net = nn::embedded(rule);
-            for (child, &value) in children.iter().zip(&got) {
-                let mean = nn::feature_maps()
-                    .iter()
-                    .map(|view| net.logit(&nn::accumulator_in_view(net, child, child.turn(), view)))
-                    .sum::<f32>()
-                    / 8.0;
-                let fresh = 1.0 - nn::logistic(mean);
-                assert!((value - fresh).abs() < 1e-5, "{value} against {fresh}");
             }
         }
     }

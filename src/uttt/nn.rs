@@ -219,56 +219,6 @@ pub fn accumulator_for(net: &QuantizedNet, board: &Board, viewer: Player) -> Acc
     net.accumulate(&features[..count])
 }
 
-/// Where a symmetry sends each input feature: a mark, a board won, a target or a threat
-/// goes to its image's; the rule and "any board" stay.
-pub type FeatureMap = [u16; INPUTS];
-
-/// The feature maps of the eight symmetries ([`super::symmetry::GRID_MAPS`]; the first is
-/// the identity).
-pub fn feature_maps() -> &'static [FeatureMap; 8] {
-    static MAPS: OnceLock<[FeatureMap; 8]> = OnceLock::new();
-    MAPS.get_or_init(|| {
-        std::array::from_fn(|s| {
-            let grid = &super::symmetry::GRID_MAPS[s];
-            std::array::from_fn(|f| {
-                let image = match f {
-                    0..MOVER_WON => {
-                        let (offset, square) = (f / OPPONENT_MARKS * OPPONENT_MARKS, f % 81);
-                        let mv = super::symmetry::move_image(s, Move(square as u8));
-                        offset + mv.0 as usize
-                    }
-                    MOVER_WON..ANY_TARGET => {
-                        let offset = MOVER_WON + (f - MOVER_WON) / 9 * 9;
-                        offset + grid[(f - MOVER_WON) % 9] as usize
-                    }
-                    MOVER_THREATS..INPUTS => {
-                        let offset = MOVER_THREATS + (f - MOVER_THREATS) / 9 * 9;
-                        offset + grid[(f - MOVER_THREATS) % 9] as usize
-                    }
-                    _ => f, // any board, the rule
-                };
-                image as u16
-            })
-        })
-    })
-}
-
-/// [`accumulator_for`] of `board`'s image under the symmetry whose map is `view`.
-pub fn accumulator_in_view(
-    net: &QuantizedNet,
-    board: &Board,
-    viewer: Player,
-    view: &FeatureMap,
-) -> Accumulator {
-    let mut features = [0u16; 122];
-    let mut count = 0;
-    features_for(board, viewer, &mut |f| {
-        features[count] = view[usize::from(f)];
-        count += 1;
-    });
-    net.accumulate(&features[..count])
-}
-
 /// The first-layer sums of `child`, one move after `parent`, as its player to move sees
 /// it, from `parent_sums` (the parent's as that same player sees it): a few rows added or
 /// removed (the move's mark, a small board it closed, the target), where computing them
@@ -279,18 +229,6 @@ pub fn child_accumulator(
     parent_sums: &Accumulator,
     child: &Board,
 ) -> Accumulator {
-    child_accumulator_in_view(net, parent, parent_sums, child, &feature_maps()[0])
-}
-
-/// [`child_accumulator`] for the view of the boards under a symmetry: `view` maps each
-/// feature to its image (one of [`feature_maps`]), `parent_sums` are that view's.
-pub fn child_accumulator_in_view(
-    net: &QuantizedNet,
-    parent: &Board,
-    parent_sums: &Accumulator,
-    child: &Board,
-    view: &FeatureMap,
-) -> Accumulator {
     let mover = parent.turn() as usize;
     let mut acc = *parent_sums;
     let micro = (0..9)
@@ -298,17 +236,17 @@ pub fn child_accumulator_in_view(
         .expect("the child is one move after the parent");
     let cell = (parent.marks[mover][micro] ^ child.marks[mover][micro]).trailing_zeros() as usize;
     // The viewer is the mover's opponent: the new mark and a won board are the opponent's.
-    acc.add(net, view[OPPONENT_MARKS + micro * 9 + cell]);
+    acc.add(net, (OPPONENT_MARKS + micro * 9 + cell) as u16);
     if child.won[mover] >> micro & 1 == 1 {
-        acc.add(net, view[OPPONENT_WON + micro]);
+        acc.add(net, (OPPONENT_WON + micro) as u16);
     } else if child.drawn >> micro & 1 == 1 {
-        acc.add(net, view[MOVER_WON + micro]);
-        acc.add(net, view[OPPONENT_WON + micro]);
+        acc.add(net, (MOVER_WON + micro) as u16);
+        acc.add(net, (OPPONENT_WON + micro) as u16);
     }
     // Only the played board's threats change (its marks, or it closed).
     let viewer = 1 - mover;
     for (offset, player) in [(MOVER_THREATS, viewer), (OPPONENT_THREATS, mover)] {
-        let feature = view[offset + micro];
+        let feature = (offset + micro) as u16;
         match (
             has_threat(parent, player, micro),
             has_threat(child, player, micro),
@@ -318,11 +256,10 @@ pub fn child_accumulator_in_view(
             _ => {}
         }
     }
-    let old_target = usize::from(target_feature(parent));
-    let new_target = usize::from(target_feature(child));
+    let (old_target, new_target) = (target_feature(parent), target_feature(child));
     if old_target != new_target {
-        acc.remove(net, view[old_target]);
-        acc.add(net, view[new_target]);
+        acc.remove(net, old_target);
+        acc.add(net, new_target);
     }
     acc
 }
@@ -408,25 +345,14 @@ impl QuantizedNet {
     /// `acc`: clipped ReLU, output layer in `i32`, logistic function.
     #[inline]
     pub fn value(&self, acc: &Accumulator) -> f32 {
-        logistic(self.logit(acc))
-    }
-
-    /// The output before the logistic function: [`Self::value`] is `logistic(logit)`.
-    #[inline]
-    pub fn logit(&self, acc: &Accumulator) -> f32 {
-        output_sum(&acc.0, &self.w2, self.b2) as f32 / (QA * QB) as f32
+        let z = output_sum(&acc.0, &self.w2, self.b2) as f32 / (QA * QB) as f32;
+        1.0 / (1.0 + (-z).exp())
     }
 
     /// The value of a position given by its active features.
     pub fn value_from_features(&self, features: &[u16]) -> f32 {
         self.value(&self.accumulate(features))
     }
-}
-
-/// The logistic function: a logit's value in 0..1.
-#[inline]
-pub fn logistic(z: f32) -> f32 {
-    1.0 / (1.0 + (-z).exp())
 }
 
 /// The output layer in integers: `b2 + Σ clamp(acc, 0, QA) · w2`. On x86-64 CPUs with
@@ -519,54 +445,6 @@ mod tests {
                 net.accumulate(&features),
                 accumulate_portable(net, &features)
             );
-        }
-    }
-
-    /// `moves` played from the empty board under `rule`, each through symmetry `s`.
-    fn image_of_line(moves: &[Move], s: usize, rule: EndRule) -> Board {
-        let mut board = Board::with_end_rule(rule);
-        for &mv in moves {
-            board.play_move(crate::uttt::symmetry::move_image(s, mv));
-        }
-        board
-    }
-
-    #[test]
-    fn a_view_sums_the_features_of_the_boards_image_under_its_symmetry() {
-        let mut rng = FastRng::seed_from_u64(11);
-        for game in 0..40 {
-            let rule = [EndRule::Draw, EndRule::MoreBoards][game % 2];
-            let net = embedded(rule);
-            let mut board = Board::with_end_rule(rule);
-            let mut line = Vec::new();
-            let plies = crate::search::random_below(&mut rng, 60);
-            while (line.len() as u32) < plies && board.outcome().is_none() {
-                let legal: Vec<Move> = (0..81).map(Move).filter(|&m| board.is_legal(m)).collect();
-                let mv = legal[crate::search::random_below(&mut rng, legal.len() as u32) as usize];
-                // The child, one move on, in each view from the parent's sums.
-                let mut child = board;
-                child.play_move(mv);
-                for (s, view) in feature_maps().iter().enumerate() {
-                    let viewer = board.turn();
-                    let image = image_of_line(&line, s, rule);
-                    assert_eq!(
-                        accumulator_in_view(net, &board, viewer, view),
-                        accumulator_for(net, &image, viewer),
-                        "symmetry {s} after {line:?}"
-                    );
-                    let child_viewer = 1 - viewer;
-                    let parent_sums = accumulator_in_view(net, &board, child_viewer, view);
-                    let mut child_line = line.clone();
-                    child_line.push(mv);
-                    assert_eq!(
-                        child_accumulator_in_view(net, &board, &parent_sums, &child, view),
-                        accumulator_for(net, &image_of_line(&child_line, s, rule), child_viewer),
-                        "symmetry {s} after {child_line:?}"
-                    );
-                }
-                board = child;
-                line.push(mv);
-            }
         }
     }
 

@@ -495,25 +495,6 @@ const MCTS_FLAGS: &[Flag<UtttConfig>] = &[
         },
     },
     Flag {
-        name: "--uttt-views",
-        value: "1|2|8",
-        needs: "1, 2 or 8",
-        help: &[
-            "UCT with minimax backups: average each child's network",
-            "value over this many symmetric images of it (2: one other",
-            "symmetry, a different one at each expansion) [1]",
-        ],
-        set: |c, v| {
-            c.play.views = match v.text {
-                "1" => 1,
-                "2" => 2,
-                "8" => 8,
-                _ => return Err(v.bad(Expected::OneOf("1, 2 or 8"))),
-            };
-            Ok(())
-        },
-    },
-    Flag {
         name: "--ept",
         value: "MOVES,BOUND",
         needs: "MOVES,BOUND",

@@ -79,9 +79,6 @@ pub struct UtttPlay {
     /// A position whose player to move can win the game with one move counts as won for
     /// it ([`crate::uttt::Board::mover_wins_at_once`]).
     pub wins_at_once: bool,
-    /// UCT with minimax backups: the symmetric views a child's network value averages
-    /// (`--uttt-views`: 1, 2 or 8).
-    pub views: u8,
 }
 
 impl Default for UtttPlay {
@@ -100,7 +97,6 @@ impl Default for UtttPlay {
             // Such a position's value is known without play-outs, which find the winning
             // reply only by chance (measured in docs/uttt.md).
             wins_at_once: true,
-            views: 1,
         }
     }
 }
@@ -176,7 +172,7 @@ impl UtttSearch {
                 threads,
             )),
             (UtttSearchKind::MinimaxUct, _) => {
-                let values = NetworkChildren::new(play.wins_at_once).with_views(play.views);
+                let values = NetworkChildren::new(play.wins_at_once);
                 UtttSearch::Minimax(Box::new(MinimaxUct::new(board, MINIMAX_UCT, values)))
             }
             (UtttSearchKind::AlphaBeta, _) => UtttSearch::AlphaBeta {
