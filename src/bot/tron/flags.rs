@@ -35,7 +35,7 @@ const FLAGS: &[Flag<TronConfig>] = &[
             "decoupled UCT / UCB1-Tuned with max or mix final move,",
             "Exp3, Regret Matching (Lanctot et al. 2013); duct-max's",
             "final move is worst:0.5 unless --tron-final sets it",
-            "[duct-max, the strongest with the space cut-off]",
+            "[ducb1t-max, the strongest against outside bots]",
         ],
         set: |c, v| {
             c.variant = v.parse()?;

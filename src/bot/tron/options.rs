@@ -247,16 +247,16 @@ pub struct TronConfig {
 }
 
 impl Default for TronConfig {
-    /// Decoupled UCT with the worst-reply final move ([`DUCT_MAX_FINAL`]), crash-avoiding
-    /// moves scored at once by the space evaluation (the strongest Monte-Carlo setting in
-    /// the arena, and as strong as the alpha-beta engine: see the README), nodes created
-    /// after 4 visits, a contempt for draws ([`LIGHT_RIDERS_CONTEMPT`]), an answer as
-    /// soon as the move is decided ([`LIGHT_RIDERS_EARLY_STOP`]), and the endgame filler
-    /// once the riders are separated.
+    /// Decoupled UCB1-Tuned with the most visited move played (the strongest setting
+    /// against the outside riddles.io bots: docs/light-riders.md), crash-avoiding moves
+    /// scored at once by the space evaluation, nodes created after 4 visits, a contempt
+    /// for draws ([`LIGHT_RIDERS_CONTEMPT`]), an answer as soon as the move is decided
+    /// ([`LIGHT_RIDERS_EARLY_STOP`]), and the endgame filler once the riders are
+    /// separated.
     fn default() -> Self {
         TronConfig {
             search: TronSearchKind::Mcts,
-            variant: TronVariant::DecoupledUctMax,
+            variant: TronVariant::DecoupledUcb1TunedMax,
             exploration: None,
             gamma: LANCTOT_GAMMA,
             playout: PlayoutChoice::Safe,
@@ -473,7 +473,8 @@ mod tests {
             let config = Config::from_args(args).unwrap().tron;
             config.sim_config().map(|sim| sim.final_move)
         };
-        assert_eq!(final_of(&[]), Some(DUCT_MAX_FINAL));
+        // The default, decoupled UCB1-Tuned, plays the most visited move.
+        assert_eq!(final_of(&[]), Some(FinalMove::MostVisits));
         assert_eq!(
             final_of(&["--tron-variant", "duct-max"]),
             Some(DUCT_MAX_FINAL)
