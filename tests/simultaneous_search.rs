@@ -532,35 +532,3 @@ fn contempt_for_draws_prefers_a_slightly_worse_position_to_a_sure_draw() {
         assert!((draw_row - draw_reward0).abs() < 1e-4, "{draw_row}");
     }
 }
-
-/// Player 0's first row pays well against player 1's second and third columns, but the
-/// first column cuts it down; the second row is never bad. None of the payoffs is an
-/// outcome: with a root-only tree the search is a matrix bandit.
-const CUT_BY_ONE_REPLY: &[&[f32]] = &[&[0.2, 0.8, 0.8], &[0.9, 0.6, 0.6]];
-
-#[test]
-fn the_worst_reply_rule_plays_the_move_whose_worst_reply_is_least_bad() {
-    let search = |weight| {
-        let config = SimConfig {
-            max_nodes: 1,
-            final_move: FinalMove::WorstReply { weight },
-            ..SimConfig::new(DUCT, MAX_NODES)
-        };
-        searched(MatrixGame::new(CUT_BY_ONE_REPLY), config, 5_000)
-    };
-    let paranoid = search(1.0);
-    assert_eq!(paranoid.best_move(0, &mut rng(3)), Some(1));
-    assert_eq!(final_probabilities(&paranoid, 0), [0.0, 1.0]);
-    // For player 1 the second row's 0.9 is the worst reply to its first column, 0.8
-    // to the others.
-    assert_ne!(paranoid.best_move(1, &mut rng(3)), Some(0));
-    // Weight 0: the better mean of the moves visited often.
-    let by_mean = search(0.0);
-    let actions = by_mean.root_actions(0);
-    let best_mean = if actions[0].mean > actions[1].mean {
-        0
-    } else {
-        1
-    };
-    assert_eq!(by_mean.best_move(0, &mut rng(3)), Some(best_mean));
-}

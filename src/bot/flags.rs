@@ -180,9 +180,6 @@ pub fn final_move(name: &str) -> Result<FinalMove, OptionError> {
         "max-robust" => FinalMove::MaxRobust,
         "mix" => FinalMove::Mix,
         "secure" => FinalMove::Secure { a: 1.0 },
-        other => match other.strip_prefix("worst:").map(str::parse::<f32>) {
-            Some(Ok(weight)) if (0.0..=1.0).contains(&weight) => FinalMove::WorstReply { weight },
-            _ => return Err(unknown("final-move rule", other, "")),
-        },
+        other => return Err(unknown("final-move rule", other, "")),
     })
 }

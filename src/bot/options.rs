@@ -210,9 +210,7 @@ mod tests {
             &["--final", "best"],
             &["--final", "mix"],
             &["--tron-variant", "suct", "--tron-final", "mix"],
-            &["--tron-variant", "suct", "--tron-final", "worst:0.5"],
-            &["--final", "worst:0.5"],
-            &["--tron-final", "worst:1.5"],
+            &["--tron-final", "worst:0.5"],
         ] {
             let err = Config::from_args(bad).unwrap_err();
             assert!(!err.to_string().is_empty(), "{bad:?}");

@@ -83,8 +83,6 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
     (&[], &["--tron-final", "mix"]),
     (&[], &["--tron-final", "secure"]),
     (&[], &["--tron-final", "max-robust"]),
-    (&[], &["--tron-final", "worst:0.3"]),
-    (&["--tron-variant", "duct-max"], &["--tron-final", "max"]),
     (&["--tron-variant", "duct-mix"], &["--tron-final", "max"]),
     (&["--tron-variant", "suct"], &["--tron-final", "secure"]),
     (&[], &["--tron-playout", "random"]),

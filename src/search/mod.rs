@@ -345,9 +345,8 @@ impl SearchStats {
 }
 
 /// How the move to play is chosen from the root's statistics once the search is over.
-/// Both trees know every rule except [`FinalMove::Mix`] and [`FinalMove::WorstReply`],
-/// which only a simultaneous-move search has (the sequential tree keeps no mixed strategy,
-/// and its opponent already replies to each move).
+/// Both trees know every rule except [`FinalMove::Mix`], which only a simultaneous-move
+/// search has (the sequential tree keeps no mixed strategy).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum FinalMove {
     /// The most visited move (the robust child; DUCT(max)), ties to the better mean.
@@ -362,13 +361,6 @@ pub enum FinalMove {
     /// The "secure" move `argmax mean − a/√visits`, a lower confidence bound
     /// (Chaslot et al. 2008).
     Secure { a: f32 },
-    /// Each root move valued by `(1 − weight) · mean + weight · worst`, with `worst` its
-    /// value after the opponent's reply that leaves it least (a joint move of the root's
-    /// matrix, among replies the search tried often enough to judge); the best such move
-    /// among those the search visited often. The decoupled search values a move over the
-    /// opponent's whole exploration, so a reply that cuts the board only against this
-    /// move gets few visits and too little weight in its mean.
-    WorstReply { weight: f32 },
 }
 
 /// A search that can be run again on the same tree: what [`think`] drives.

@@ -65,10 +65,9 @@ pub fn choose<M: Copy>(candidates: Vec<MoveInfo<M>>, rule: FinalMove) -> Option<
                     .unwrap_or(std::cmp::Ordering::Equal)
             })
         }
-        FinalMove::MostVisits
-        | FinalMove::MaxRobust
-        | FinalMove::Mix
-        | FinalMove::WorstReply { .. } => candidates.first().copied(),
+        FinalMove::MostVisits | FinalMove::MaxRobust | FinalMove::Mix => {
+            candidates.first().copied()
+        }
     }
 }
 

@@ -33,8 +33,7 @@ const FLAGS: &[Flag<TronConfig>] = &[
             "suct | suct-tuned | duct-max | duct-mix | ducb1t-max |",
             "ducb1t-mix | exp3 | rm: sequential UCT / UCB1-Tuned,",
             "decoupled UCT / UCB1-Tuned with max or mix final move,",
-            "Exp3, Regret Matching (Lanctot et al. 2013); duct-max's",
-            "final move is worst:0.5 unless --tron-final sets it",
+            "Exp3, Regret Matching (Lanctot et al. 2013)",
             "[ducb1t-max, the strongest against outside bots]",
         ],
         set: |c, v| {
@@ -67,16 +66,14 @@ const FLAGS: &[Flag<TronConfig>] = &[
     },
     Flag {
         name: "--tron-final",
-        value: "max|max-robust|mix|secure|worst:W",
+        value: "max|max-robust|mix|secure",
         needs: "a final-move rule",
         help: &[
             "final move: most visits; most visits and best value,",
             "searching on until both agree; sampled from the visits or",
-            "average strategy (decoupled variants only); the best",
-            "mean - 1/sqrt(visits); or the best (1-W) mean + W times",
-            "the value after the opponent's worst reply to it, from",
-            "the root's joint moves (decoupled only) [the variant's own:",
-            "worst:0.5 for duct-max, mix for the mix variants, max]",
+            "average strategy (decoupled variants only); or the best",
+            "mean - 1/sqrt(visits) [the variant's own: mix for the mix",
+            "variants, max for the others]",
         ],
         set: |c, v| {
             c.final_move = Some(final_move(v.text)?);

@@ -24,10 +24,6 @@ pub const NGRAM_EPSILON: f32 = 0.3;
 /// The Light Riders tree's node budget: about 400 bytes a node with the decoupled
 /// variants (measured as resident memory), so near 120 MB on a 16x16 board.
 pub const TRON_MAX_NODES: usize = 300_000;
-/// `duct-max`'s own final move (issue 34): each root move valued half by its mean, half
-/// by its value after the opponent's worst reply. The mean averages a reply that cuts
-/// the board only against this move over every reply the opponent explored.
-pub const DUCT_MAX_FINAL: FinalMove = FinalMove::WorstReply { weight: 0.5 };
 /// What a draw costs the bot in the Light Riders Monte-Carlo searches (issue 34): 0.4
 /// for it, 0.6 for its opponent, so that it plays on for a win on symmetric boards.
 pub const LIGHT_RIDERS_CONTEMPT: f32 = 0.1;
@@ -338,7 +334,6 @@ impl TronConfig {
             TronVariant::RegretMatching => SimPolicy::RegretMatching { gamma: self.gamma },
         };
         let variant_final = match self.variant {
-            TronVariant::DecoupledUctMax => DUCT_MAX_FINAL,
             TronVariant::DecoupledUctMix | TronVariant::DecoupledUcb1TunedMix => FinalMove::Mix,
             _ => policy.default_final_move(),
         };
@@ -409,13 +404,9 @@ impl TronConfig {
                 "--tron-selection ulm|pb reads simultaneous N-Grams",
             ));
         }
-        if matches!(
-            self.final_move,
-            Some(FinalMove::Mix | FinalMove::WorstReply { .. })
-        ) && self.sim_config().is_none()
-        {
+        if self.final_move == Some(FinalMove::Mix) && self.sim_config().is_none() {
             return Err(OptionError::Conflict(
-                "--tron-final mix|worst:W needs a decoupled --tron-variant",
+                "--tron-final mix needs a decoupled --tron-variant",
             ));
         }
         Ok(())
@@ -468,21 +459,21 @@ mod tests {
     }
 
     #[test]
-    fn duct_max_takes_the_worst_reply_final_move_unless_a_flag_sets_one() {
+    fn the_max_variants_play_the_most_visited_move_unless_a_flag_sets_another() {
         let final_of = |args: &[&str]| {
             let config = Config::from_args(args).unwrap().tron;
             config.sim_config().map(|sim| sim.final_move)
         };
         // The default, decoupled UCB1-Tuned, plays the most visited move.
         assert_eq!(final_of(&[]), Some(FinalMove::MostVisits));
-        assert_eq!(
-            final_of(&["--tron-variant", "duct-max"]),
-            Some(DUCT_MAX_FINAL)
-        );
-        let max = ["--tron-final", "max"];
-        assert_eq!(final_of(&max), Some(FinalMove::MostVisits));
+        let uct = ["--tron-variant", "duct-max"];
+        assert_eq!(final_of(&uct), Some(FinalMove::MostVisits));
         let tuned = ["--tron-variant", "ducb1t-max"];
         assert_eq!(final_of(&tuned), Some(FinalMove::MostVisits));
+        let secure = ["--tron-variant", "duct-max", "--tron-final", "secure"];
+        assert_eq!(final_of(&secure), Some(FinalMove::Secure { a: 1.0 }));
+        let mix = ["--tron-variant", "duct-mix"];
+        assert_eq!(final_of(&mix), Some(FinalMove::Mix));
         assert_eq!(final_of(&["--tron-variant", "suct"]), None);
         let sequential = Config::from_args(&["--tron-variant", "suct"]).unwrap();
         assert_eq!(

@@ -104,18 +104,10 @@ impl UtttConfig {
         if self.tree.max_nodes < 100 {
             return too_small("--max-nodes", 100);
         }
-        match self.tree.final_move {
-            FinalMove::Mix => {
-                return Err(OptionError::Conflict(
-                    "--final mix: the UTTT tree has no mixed strategy",
-                ))
-            }
-            FinalMove::WorstReply { .. } => {
-                return Err(OptionError::Conflict(
-                    "--final worst: the UTTT tree already searches every reply",
-                ))
-            }
-            _ => {}
+        if self.tree.final_move == FinalMove::Mix {
+            return Err(OptionError::Conflict(
+                "--final mix: the UTTT tree has no mixed strategy",
+            ));
         }
         // UCT with minimax backups values every child by the network alone: leaves asked
         // for otherwise (`--uttt-eval playout` or `blend:W`, a play-out flag) would be

@@ -319,10 +319,7 @@ pub(crate) fn final_distribution(
             }
             return;
         }
-        // The worst-reply rule needs the root's matrix: the search computes it
-        // ([`super::SimSearch::worst_reply_distribution`]); from the marginals alone it is the
-        // robust child.
-        FinalMove::MostVisits | FinalMove::MaxRobust | FinalMove::WorstReply { .. } => {
+        FinalMove::MostVisits | FinalMove::MaxRobust => {
             argmax_by(stats, |s| (s.visits as f32, s.mean()))
         }
         FinalMove::Secure { a } => argmax_by(stats, |s| {

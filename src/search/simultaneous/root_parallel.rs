@@ -94,22 +94,13 @@ where
     }
 
     /// The move for `player` under the final-move rule: with one search its own choice;
-    /// with several, the most probable under the merged probabilities for the worst-reply
-    /// rule, sampled from them for a mixed rule, else the most visited move over all
-    /// searches (ties to the better mean).
+    /// with several, sampled from the merged probabilities for a mixed rule, else the most
+    /// visited move over all searches (ties to the better mean).
     pub fn best_move(&self, player: Player, rng: &mut FastRng) -> Option<G::Move> {
         if let [single] = self.searches() {
             return single.best_move(player, rng);
         }
         let actions = self.root_actions(player);
-        let worst_reply = matches!(self.config().final_move, FinalMove::WorstReply { .. });
-        if worst_reply {
-            // each tree's choice, weighted by its visits
-            return actions
-                .iter()
-                .max_by(|a, b| a.final_probability.total_cmp(&b.final_probability))
-                .map(|a| a.mv);
-        }
         if self.config().final_move == FinalMove::Mix {
             let weights: Vec<f32> = actions.iter().map(|a| a.final_probability).collect();
             return actions
