@@ -56,7 +56,8 @@ impl<G: SimGame, E: Evaluator<G> + TreePolicy<G>> SimSearch<G, E> {
     }
 
     /// Whether `player`'s most visited root move also has the best mean (the max-robust
-    /// move): while it has not, [`crate::search::FinalMove::MaxRobust`] asks for more search.
+    /// move): while it has not, [`crate::search::FinalMove::MaxRobust`] asks for more
+    /// search.
     pub fn max_robust_found(&self, player: Player) -> bool {
         let (_, stats) = self.player_actions(ROOT, player);
         let Some(robust) = stats.iter().max_by(|a, b| {
