@@ -230,6 +230,20 @@ const FLAGS: &[Flag<TronConfig>] = &[
         },
     },
     Flag {
+        name: "--tron-side-by-side",
+        value: "SHARE",
+        needs: "a number from 0 to 1",
+        help: &[
+            "search a round whose heads are side by side for SHARE of",
+            "the bank (never less than its budget), no early answer;",
+            "0 = as any round [0.25]",
+        ],
+        set: |c, v| {
+            c.side_by_side = v.unit()?;
+            Ok(())
+        },
+    },
+    Flag {
         name: "--tron-pes",
         value: "",
         needs: "",

@@ -30,6 +30,10 @@ pub const LIGHT_RIDERS_CONTEMPT: f32 = 0.1;
 /// The Light Riders search answers once its move would stand even if all the iterations
 /// left went to the runner-up (issue 34): the time saved goes to the undecided moves.
 pub const LIGHT_RIDERS_EARLY_STOP: f32 = 1.0;
+/// The share of the bank a round with the heads side by side is searched for (stop 91):
+/// the first meeting's turn is a near-tie that the early answer's 170 ms left to chance
+/// against alcides, and a search of seconds settles.
+pub const LIGHT_RIDERS_SIDE_BY_SIDE: f32 = 0.25;
 
 /// Which search plays the open Light Riders game (separated riders always go to the
 /// endgame filler).
@@ -240,6 +244,10 @@ pub struct TronConfig {
     /// even if this share of the iterations left went to the runner-up (0 = never):
     /// the time stays in the bank for undecided moves.
     pub early_stop: f32,
+    /// A round whose heads are side by side (one cell apart) is searched for this share
+    /// of the usable bank, never less than its budget, with no early answer (0 = no
+    /// such round): the first meeting decides most games.
+    pub side_by_side: f32,
 }
 
 impl Default for TronConfig {
@@ -247,8 +255,9 @@ impl Default for TronConfig {
     /// against the outside riddles.io bots: docs/light-riders.md), crash-avoiding moves
     /// scored at once by the space evaluation, nodes created after 4 visits, a contempt
     /// for draws ([`LIGHT_RIDERS_CONTEMPT`]), an answer as soon as the move is decided
-    /// ([`LIGHT_RIDERS_EARLY_STOP`]), and the endgame filler once the riders are
-    /// separated.
+    /// ([`LIGHT_RIDERS_EARLY_STOP`]) but a quarter of the bank for a round with the
+    /// heads side by side ([`LIGHT_RIDERS_SIDE_BY_SIDE`]), and the endgame filler once
+    /// the riders are separated.
     fn default() -> Self {
         TronConfig {
             search: TronSearchKind::Mcts,
@@ -274,6 +283,7 @@ impl Default for TronConfig {
             expand_visits: 4,
             contempt: LIGHT_RIDERS_CONTEMPT,
             early_stop: LIGHT_RIDERS_EARLY_STOP,
+            side_by_side: LIGHT_RIDERS_SIDE_BY_SIDE,
         }
     }
 }

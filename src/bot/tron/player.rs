@@ -40,6 +40,30 @@ pub fn plan(config: &TronConfig, state: &TronState, me: Player) -> Plan {
     }
 }
 
+/// `budget`, or while the heads are side by side `--tron-side-by-side` of the usable
+/// `bank` (never less than `budget`'s hard limit) as target and hard limit, with no
+/// early answer.
+pub fn side_by_side_budget(
+    config: &TronConfig,
+    state: &TronState,
+    clock: &TimeControl,
+    bank: u64,
+    budget: timeman::Budget,
+) -> timeman::Budget {
+    let ((x0, y0), (x1, y1)) = (state.head(0), state.head(1));
+    if config.side_by_side <= 0.0 || x0.abs_diff(x1) + y0.abs_diff(y1) != 1 || budget.hard_ms == 0 {
+        return budget;
+    }
+    let usable = bank.saturating_sub(clock.safety_margin_ms);
+    let share = (usable as f64 * f64::from(config.side_by_side)) as u64;
+    let ms = share.max(budget.hard_ms).min(usable);
+    timeman::Budget {
+        target_ms: ms,
+        hard_ms: ms,
+        earliest_ms: ms,
+    }
+}
+
 /// Rebuilds the position from the engine's field each round, answers forced moves at
 /// once, fills space once the riders are separated, and otherwise searches.
 pub struct TronPlayer {
@@ -174,6 +198,7 @@ impl GamePlayer for TronPlayer {
         let clock = request.clock;
         let bank = clock.usable_bank(request.bank_ms);
         let budget = timeman::budget(clock, bank, self.moves_made, safe.len());
+        let budget = side_by_side_budget(&request.config.tron, &state, clock, bank, budget);
 
         let (answer, how) = match plan(&request.config.tron, &state, me) {
             Plan::Forced(only) => {
@@ -263,5 +288,52 @@ mod tests {
         };
         assert_eq!(plan_of(separated, &searched), Plan::Search);
         assert_eq!(plan_of("....\n0...\n...1", &config), Plan::Search);
+    }
+
+    #[test]
+    fn side_by_side_heads_get_a_share_of_the_bank_and_no_early_answer() {
+        let clock = TimeControl::tron(10_000, 200, 256);
+        let budget = timeman::budget(&clock, 8_000, 12, 3);
+        let side_by_side = TronState::from_diagram(".....\n.01..\n.....").unwrap();
+        let apart = TronState::from_diagram(".....\n.0.1.\n.....").unwrap();
+        let config = TronConfig {
+            side_by_side: 0.25,
+            ..TronConfig::default()
+        };
+        let long = side_by_side_budget(&config, &side_by_side, &clock, 8_000, budget);
+        let quarter = (8_000 - clock.safety_margin_ms) / 4;
+        assert!(quarter > budget.hard_ms);
+        assert_eq!(
+            long,
+            timeman::Budget {
+                target_ms: quarter,
+                hard_ms: quarter,
+                earliest_ms: quarter,
+            }
+        );
+        // Heads apart, the option off, or a forced move: the budget as it was.
+        assert_eq!(
+            side_by_side_budget(&config, &apart, &clock, 8_000, budget),
+            budget
+        );
+        let off = TronConfig {
+            side_by_side: 0.0,
+            ..TronConfig::default()
+        };
+        assert_eq!(
+            side_by_side_budget(&off, &side_by_side, &clock, 8_000, budget),
+            budget
+        );
+        let forced = timeman::Budget::IMMEDIATE;
+        assert_eq!(
+            side_by_side_budget(&config, &side_by_side, &clock, 8_000, forced),
+            forced
+        );
+        // A low bank: never less than the move's own hard limit.
+        let low = timeman::budget(&clock, 600, 40, 3);
+        assert_eq!(
+            side_by_side_budget(&config, &side_by_side, &clock, 600, low).hard_ms,
+            low.hard_ms
+        );
     }
 }
