@@ -198,9 +198,15 @@ impl GamePlayer for TronPlayer {
         let clock = request.clock;
         let bank = clock.usable_bank(request.bank_ms);
         let budget = timeman::budget(clock, bank, self.moves_made, safe.len());
-        let budget = side_by_side_budget(&request.config.tron, &state, clock, bank, budget);
+        let plan = plan(&request.config.tron, &state, me);
+        // The side-by-side time is the search's: the filler of separated riders whose
+        // heads touch keeps its own budget.
+        let budget = match plan {
+            Plan::Search => side_by_side_budget(&request.config.tron, &state, clock, bank, budget),
+            _ => budget,
+        };
 
-        let (answer, how) = match plan(&request.config.tron, &state, me) {
+        let (answer, how) = match plan {
             Plan::Forced(only) => {
                 // Boxed in: every move crashes, and a reversal would be an illegal
                 // answer, so say `pass` (the engine keeps the current direction).
