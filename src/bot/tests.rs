@@ -120,8 +120,8 @@ const SEARCH_FLAGS: &[(&[&str], &[&str])] = &[
 /// `--ponder` changes when the bot searches: the bot's UTTT tests check it.
 /// `--tron-early-stop` changes when the search answers: the options' tests check its
 /// values, `search::early_stop`'s what it does, the Light Riders searcher's when it
-/// decides. `--tron-side-by-side` changes how long a round is searched: the Light
-/// Riders player's tests check its budget.
+/// decides. `--tron-side-by-side` changes how long a round is searched: the options'
+/// tests check its values, the Light Riders player's its budget.
 /// `--protocol` chooses the dialect: the CodinGame tests (`codingame.rs`, the bot's
 /// UTTT tests) check it. `--end-rule` is the engine's rule, not the search's: the
 /// bot's UTTT tests check that it decides what the search proves. The `--battle-*` flags

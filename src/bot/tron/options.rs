@@ -447,6 +447,20 @@ mod tests {
     }
 
     #[test]
+    fn the_side_by_side_time_is_a_share_from_0_to_1() {
+        let share =
+            |text| Config::from_args(&["--tron-side-by-side", text]).map(|c| c.tron.side_by_side);
+        assert_eq!(
+            Config::default().tron.side_by_side,
+            LIGHT_RIDERS_SIDE_BY_SIDE
+        );
+        assert_eq!(share("0"), Ok(0.0));
+        assert_eq!(share("0.5"), Ok(0.5));
+        let err = share("1.5").unwrap_err().to_string();
+        assert!(err.contains("--tron-side-by-side"), "{err}");
+    }
+
+    #[test]
     fn contempt_is_a_draws_reward_for_player_0_seen_from_the_rider_searched_for() {
         let tron = Config::from_args(&["--tron-contempt", "0.2"]).unwrap().tron;
         for (me, draw_reward0) in [(0, 0.3), (1, 0.7)] {
