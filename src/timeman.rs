@@ -66,6 +66,11 @@ impl TimeControl {
         }
     }
 
+    /// What a move may spend of `bank_ms`: the bank less the safety margin.
+    pub fn spendable_ms(&self, bank_ms: u64) -> u64 {
+        bank_ms.saturating_sub(self.safety_margin_ms)
+    }
+
     /// The bank to plan with: the engine's, but never above the timebank's maximum (a
     /// larger one is the engine's mistake, or a corrupt line: it is clamped, with a
     /// warning); when the `action` line could not be read, one move's refill (the safe
@@ -100,11 +105,16 @@ pub struct Budget {
 
 impl Budget {
     /// Answer at once.
-    pub const IMMEDIATE: Budget = Budget {
-        target_ms: 0,
-        hard_ms: 0,
-        earliest_ms: 0,
-    };
+    pub const IMMEDIATE: Budget = Budget::fixed(0);
+
+    /// Exactly `ms`: the target is also the hard limit, and no early answer.
+    pub const fn fixed(ms: u64) -> Budget {
+        Budget {
+            target_ms: ms,
+            hard_ms: ms,
+            earliest_ms: ms,
+        }
+    }
 
     /// When to aim to answer a request received at `received`.
     pub fn target_at(&self, received: Instant) -> Instant {
@@ -128,7 +138,7 @@ pub fn budget(tc: &TimeControl, bank_ms: u64, move_number: u32, legal_moves: u32
     if legal_moves <= 1 {
         return Budget::IMMEDIATE;
     }
-    let usable = bank_ms.saturating_sub(tc.safety_margin_ms);
+    let usable = tc.spendable_ms(bank_ms);
     let moves_left = tc
         .horizon_moves
         .saturating_sub(move_number)
@@ -177,13 +187,7 @@ pub fn alphabeta_budget(
         (_, 7..=9) => 1100,
         _ => 1700,
     };
-    let target =
-        (seed_ms * tc.time_per_move_ms / 500).min(bank_ms.saturating_sub(tc.safety_margin_ms));
-    Budget {
-        target_ms: target,
-        hard_ms: target,
-        earliest_ms: target,
-    }
+    Budget::fixed((seed_ms * tc.time_per_move_ms / 500).min(tc.spendable_ms(bank_ms)))
 }
 
 /// More choices deserve more thought: the ratios of Liang 2017's Table 4.2

@@ -54,14 +54,9 @@ pub fn side_by_side_budget(
     if config.side_by_side <= 0.0 || x0.abs_diff(x1) + y0.abs_diff(y1) != 1 || budget.hard_ms == 0 {
         return budget;
     }
-    let usable = bank.saturating_sub(clock.safety_margin_ms);
+    let usable = clock.spendable_ms(bank);
     let share = (usable as f64 * f64::from(config.side_by_side)) as u64;
-    let ms = share.max(budget.hard_ms).min(usable);
-    timeman::Budget {
-        target_ms: ms,
-        hard_ms: ms,
-        earliest_ms: ms,
-    }
+    timeman::Budget::fixed(share.max(budget.hard_ms).min(usable))
 }
 
 /// Rebuilds the position from the engine's field each round, answers forced moves at
